@@ -1,0 +1,86 @@
+/* codec.h — the one interface every squashfs compressor plugs into (one ops table per codec).
+ *
+ * Codecs know nothing of squashfs beyond this: an id, a name, their -X options, the bytes of
+ * their options block, and compress/decompress of one independent block. Adding a compressor
+ * means one file that defines a `struct codec` and one line in registry.c. */
+#ifndef SQ_CODECS_CODEC_H
+#define SQ_CODECS_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Largest options block payload any codec writes (lz4/xz/lzo: 8 bytes; gzip: 8; zstd: 4). */
+#define CODEC_OPTIONS_MAX 64u
+/* Size of the per-codec options storage the caller provides (see opts_size <= this). */
+#define CODEC_OPTS_STORAGE 64u
+
+/* Options storage owned by the caller; each codec interprets it as its own struct
+ * (checked at compile time in the codec's file to fit). Aligned for any scalar. */
+struct codec_opts {
+	union {
+		uint8_t bytes[CODEC_OPTS_STORAGE];
+		uint64_t align_u64;
+		double align_double;
+	} u;
+};
+
+struct codec {
+	int id;           /* squashfs compressor id: 1 gzip .. 6 zstd */
+	const char *name; /* as given to -comp */
+	int supported;    /* 0 when configured --without-NAME: users read "built without NAME" */
+
+	/* Fill *opts with the defaults for a block size. Called before any parse_option. */
+	void (*init_options)(struct codec_opts *opts, uint32_t block_size);
+
+	/* Try one -X option. argv[0] is the option (e.g. "-Xcompression-level"), argv[1..] follow.
+	 * Returns the number of argv words used (>= 1), 0 if the option is not this codec's,
+	 * or -1 with a one-line message in err on a bad value. */
+	int (*parse_option)(struct codec_opts *opts, int argc, char **argv, char *err, size_t errlen);
+
+	/* Check the options against the final block size once all are parsed (e.g. xz dictionary).
+	 * 0 on success, -1 with a message. May be NULL. */
+	int (*finish_options)(struct codec_opts *opts, uint32_t block_size, char *err, size_t errlen);
+
+	/* The options block payload exactly as squashfs-tools writes it, little-endian. Returns its
+	 * length, or 0 when no options block is to be written (the defaults). buf has
+	 * CODEC_OPTIONS_MAX bytes. */
+	size_t (*write_options)(const struct codec_opts *opts, uint8_t *buf);
+
+	/* Parse an options block payload read from an image (len bytes, already bounds-checked by
+	 * the caller). 0 on success, -1 with a message on a malformed or out-of-range block. */
+	int (*read_options)(struct codec_opts *opts, const uint8_t *buf, size_t len,
+			    uint32_t block_size, char *err, size_t errlen);
+
+	/* unsquashfs -s: print the options in squashfs-tools' words, one line each. May be NULL. */
+	void (*print_options)(const struct codec_opts *opts, FILE *out);
+
+	/* mksquashfs -help: the -X options and their meaning. May be NULL. */
+	void (*print_help)(FILE *out);
+
+	/* Per-thread state sized for blocks up to max_block bytes (data blocks are <= block size,
+	 * metadata blocks 8 KiB). NULL on allocation failure. Never shared between threads. */
+	void *(*state_new)(const struct codec_opts *opts, uint32_t max_block);
+	void (*state_free)(void *state);
+
+	/* Compress src[0..len) into dst (cap bytes, cap >= len). Returns the compressed size when it
+	 * is smaller than len, 0 when the block should be stored raw (not smaller, or did not fit),
+	 * or -1 on an internal error. */
+	ptrdiff_t (*compress)(void *state, const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
+
+	/* Decompress src[0..len) into dst (cap bytes: the most the block may expand to). Returns the
+	 * decompressed size, or -1 with *why set to a static message. Safe on hostile input: never
+	 * reads or writes out of bounds. */
+	ptrdiff_t (*decompress)(void *state, const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+				const char **why);
+};
+
+/* Registry (registry.c): every codec, supported or not, in id order. */
+const struct codec *codec_by_name(const char *name);
+const struct codec *codec_by_id(int id);
+/* NULL-terminated list for -help and listings. */
+const struct codec *const *codec_all(void);
+/* The default for -comp when none is given (gzip, as squashfs-tools; zstd if built without zlib). */
+const struct codec *codec_default(void);
+
+#endif
