@@ -1,0 +1,102 @@
+/* image.h — the image being written: the output file, the settings that shape the image, and the
+ * two calls that bracket the data stage (image_begin before data, image_finish after).
+ *
+ * Layout written (as squashfs-tools): superblock, compressor options block, data and fragment
+ * blocks (the data stage appends these through image_out_write), inode table, directory table,
+ * fragment table, export table, id table, xattr tables; then the superblock is rewritten with the
+ * final offsets and the image padded to 4 KiB. */
+#ifndef SQ_MKSQUASHFS_IMAGE_H
+#define SQ_MKSQUASHFS_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/codec.h"
+#include "common/error.h"
+#include "mksquashfs/tree.h"
+
+/* ---- Output file (output.c) ---- */
+
+struct image_out {
+	int fd;
+	char *path;
+	uint64_t pos;      /* current image length: where the next append goes */
+	bool created;      /* we created the file: remove it on failure */
+};
+
+/* Create (truncate) the image file. */
+int image_out_open(struct image_out *out, const char *path, struct sq_error *err);
+/* Append len bytes at out->pos. A short write (full disk) is an error naming the image. */
+int image_out_write(struct image_out *out, const void *buf, size_t len, struct sq_error *err);
+/* Write at an absolute offset without moving pos (superblock rewrite). */
+int image_out_pwrite(struct image_out *out, const void *buf, size_t len, uint64_t offset,
+		     struct sq_error *err);
+/* Read back bytes already written (duplicate detection compares stored blocks). */
+int image_out_pread(struct image_out *out, void *buf, size_t len, uint64_t offset,
+		    struct sq_error *err);
+/* Drop everything after len (a duplicate's blocks, once found identical, are taken back). */
+int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err);
+/* Close. With success == false the file is removed, so no half-written image is left that could
+ * pass for a valid one. Returns -1 if flushing/closing fails (then the file is removed too). */
+int image_out_close(struct image_out *out, bool success, struct sq_error *err);
+
+/* ---- What shapes the image (filled by option parsing) ---- */
+
+struct image_settings {
+	const struct codec *codec;
+	struct codec_opts codec_opts;
+	uint32_t block_size;          /* power of two, 4 KiB .. 1 MiB */
+	uint32_t mkfs_time;           /* superblock modification time */
+	bool uncompressed_inodes;     /* -noI: inode table (and directory table, as squashfs-tools) */
+	bool uncompressed_data;       /* -noD */
+	bool uncompressed_fragments;  /* -noF */
+	bool uncompressed_xattrs;     /* -noX */
+	bool uncompressed_ids;        /* -noId (only sets the flag/ids; squashfs-tools 4.6 option) */
+	bool no_fragments;            /* -no-fragments */
+	bool always_fragments;        /* -always-use-fragments */
+	bool duplicates;              /* duplicate detection on (the default; flag DUPLICATES) */
+	bool exportable;              /* export table (the default; -no-exports clears) */
+	bool no_xattrs;               /* -no-xattrs: no xattr table, flag NO_XATTRS */
+	bool pad;                     /* pad to 4 KiB (default; -nopad clears) */
+};
+
+/* A fragment block already written by the data stage. */
+struct fragment_entry {
+	uint64_t start;     /* image offset */
+	uint32_t size_word; /* SQFS_DATA_UNCOMPRESSED | stored size */
+};
+
+/* Figures for the end-of-run summary (like squashfs-tools'). */
+struct image_stats {
+	uint64_t bytes_used;          /* image size before padding */
+	uint64_t inode_table_bytes;   /* stored */
+	uint64_t inode_table_raw;     /* uncompressed */
+	uint64_t dir_table_bytes;
+	uint64_t dir_table_raw;
+	uint64_t fragment_table_bytes;
+	uint64_t export_table_bytes;
+	uint64_t id_table_bytes;
+	uint64_t xattr_table_bytes;
+	uint64_t xattr_table_raw;
+	uint32_t inode_count;
+	uint32_t file_count, dir_count, symlink_count, blkdev_count, chrdev_count, fifo_count,
+		socket_count;
+	uint32_t id_count;
+	uint32_t xattr_id_count;
+	uint32_t fragment_count;
+};
+
+/* Write a zeroed superblock and the compressor options block (when the codec writes one); on
+ * return out->pos is where data starts. */
+int image_begin(struct image_out *out, const struct image_settings *settings,
+		struct sq_error *err);
+
+/* After every data and fragment block is written: assign inode numbers, write the metadata tables
+ * and the final superblock, pad. codec_state is a state of settings->codec for metadata blocks
+ * (from codec->state_new with max_block 8192 or more). Fills *stats. */
+int image_finish(struct image_out *out, const struct image_settings *settings, struct tree *tree,
+		 const struct fragment_entry *fragments, uint32_t fragment_count, void *codec_state,
+		 struct image_stats *stats, struct sq_error *err);
+
+#endif

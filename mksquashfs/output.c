@@ -1,0 +1,113 @@
+/* output.c — the image file: appends, positioned rewrites, read-back, and removal on failure. */
+#include "config.h"
+#include "mksquashfs/image.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int image_out_open(struct image_out *out, const char *path, struct sq_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	out->path = strdup(path);
+	if (out->path == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	out->fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out->fd < 0) {
+		free(out->path);
+		out->path = NULL;
+		return sq_fail_errno(err, "cannot create image %s", path);
+	}
+	out->created = true;
+	return 0;
+}
+
+static int write_all_at(struct image_out *out, const void *buf, size_t len, uint64_t offset,
+			struct sq_error *err)
+{
+	const uint8_t *p = buf;
+	while (len > 0) {
+		ssize_t n = pwrite(out->fd, p, len, (off_t)offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = ENOSPC;
+			return sq_fail_errno(err, "cannot write image %s at offset %llu", out->path,
+					     (unsigned long long)offset);
+		}
+		p += n;
+		len -= (size_t)n;
+		offset += (uint64_t)n;
+	}
+	return 0;
+}
+
+int image_out_write(struct image_out *out, const void *buf, size_t len, struct sq_error *err)
+{
+	if (write_all_at(out, buf, len, out->pos, err) != 0)
+		return -1;
+	out->pos += len;
+	return 0;
+}
+
+int image_out_pwrite(struct image_out *out, const void *buf, size_t len, uint64_t offset,
+		     struct sq_error *err)
+{
+	return write_all_at(out, buf, len, offset, err);
+}
+
+int image_out_pread(struct image_out *out, void *buf, size_t len, uint64_t offset,
+		    struct sq_error *err)
+{
+	uint8_t *p = buf;
+	while (len > 0) {
+		ssize_t n = pread(out->fd, p, len, (off_t)offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return sq_fail_errno(err, "cannot read back image %s at offset %llu",
+					     out->path, (unsigned long long)offset);
+		}
+		p += n;
+		len -= (size_t)n;
+		offset += (uint64_t)n;
+	}
+	return 0;
+}
+
+int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err)
+{
+	if (ftruncate(out->fd, (off_t)len) != 0)
+		return sq_fail_errno(err, "cannot truncate image %s", out->path);
+	out->pos = len;
+	return 0;
+}
+
+int image_out_close(struct image_out *out, bool success, struct sq_error *err)
+{
+	int rc = 0;
+	if (out->fd >= 0) {
+		/* fsync is what surfaces a delayed ENOSPC/EIO on some filesystems; a close that
+		 * succeeds without it could still leave a short image behind. */
+		if (success && fsync(out->fd) != 0 && errno != EINVAL && errno != EROFS) {
+			rc = sq_fail_errno(err, "cannot flush image %s", out->path);
+			success = false;
+		}
+		if (close(out->fd) != 0 && success) {
+			rc = sq_fail_errno(err, "cannot close image %s", out->path);
+			success = false;
+		}
+		out->fd = -1;
+	}
+	if (!success && out->created && out->path != NULL)
+		unlink(out->path);
+	free(out->path);
+	out->path = NULL;
+	return rc;
+}

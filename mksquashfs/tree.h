@@ -1,0 +1,86 @@
+/* tree.h — the in-memory image tree: what scanning and the data stage build, what the table writer
+ * turns into inodes and directories.
+ *
+ * Ownership of fields: scan fills names, metadata, hard links and xattrs; the data stage fills
+ * `file`; the table writer (write.c) fills inode_number and inode_ref and computes directory
+ * link counts. */
+#ifndef SQ_MKSQUASHFS_TREE_H
+#define SQ_MKSQUASHFS_TREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One extended attribute in a squashfs namespace (the key is stored without its prefix). */
+struct xattr_entry {
+	uint16_t type;      /* SQFS_XATTR_USER, _TRUSTED or _SECURITY */
+	uint16_t key_len;   /* bytes of key, without prefix */
+	char *key;          /* NUL-terminated too, for convenience */
+	uint32_t value_len;
+	uint8_t *value;
+};
+
+/* An inode's full set of xattrs, sorted by (type, key). The writer stores identical sets once,
+ * so scan need not share them, but may. */
+struct xattr_set {
+	uint32_t count;
+	struct xattr_entry *entries;
+	uint32_t table_index; /* writer's: index in the xattr id table */
+};
+
+/* Where a regular file's content went in the image (the data stage fills this). */
+struct file_data {
+	uint64_t size;            /* file size in bytes */
+	uint64_t blocks_start;    /* image offset of the first stored block; 0 if no blocks */
+	uint32_t block_count;     /* entries in block_sizes: full blocks, plus the tail when it is
+	                             not in a fragment */
+	uint32_t *block_sizes;    /* size words as stored: SQFS_DATA_UNCOMPRESSED | size, or 0 for a
+	                             sparse (all-zero, not stored) block */
+	uint32_t fragment_index;  /* SQFS_NO_FRAGMENT when the file has no tail in a fragment */
+	uint32_t fragment_offset; /* offset of the tail inside the uncompressed fragment block */
+	uint64_t sparse_bytes;    /* bytes covered by sparse blocks (extended inode "sparse" field) */
+};
+
+struct tree_inode;
+
+/* A name in a directory. Several entries may share one inode (hard links). */
+struct tree_entry {
+	char *name;         /* 1..255 bytes, no '/', not "." or ".." */
+	uint32_t name_len;
+	struct tree_inode *inode;
+};
+
+struct tree_dir {
+	struct tree_entry *entries; /* sorted by name, bytewise (memcmp, shorter first on a tie) */
+	uint32_t count;
+	uint32_t cap;
+	struct tree_inode *parent;  /* the root's parent is the root */
+};
+
+struct tree_inode {
+	uint32_t mode;          /* st_mode: S_IFMT type bits and the 12 permission bits */
+	uint32_t uid;           /* final owner (after -all-root / -force-uid) */
+	uint32_t gid;
+	uint32_t mtime;         /* final mtime (after -all-time / SOURCE_DATE_EPOCH clamping) */
+	uint32_t rdev_major;    /* block/char devices */
+	uint32_t rdev_minor;
+	uint32_t nlink;         /* non-directories: number of entries naming this inode in the
+	                           image; directories: computed by the writer (2 + subdirectories) */
+	char *symlink_target;   /* symlinks: target bytes, NUL-terminated */
+	uint32_t symlink_len;
+	struct xattr_set *xattrs;  /* NULL when none */
+	struct file_data *file;    /* regular files: filled by the data stage */
+	struct tree_dir *dir;      /* directories */
+	char *source_path;         /* where the content came from (error messages, reading);
+	                              NULL for directories made up by merging several sources */
+
+	/* Filled by the table writer. */
+	uint32_t inode_number;  /* 1..inode_count */
+	uint64_t inode_ref;     /* (inode table block start << 16) | offset */
+};
+
+struct tree {
+	struct tree_inode *root;   /* a directory */
+	uint32_t inode_count;      /* distinct inodes, set by the writer */
+};
+
+#endif
