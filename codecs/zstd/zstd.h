@@ -16,7 +16,26 @@ enum zs_status {
 	ZS_ERR_PARAM = -2,        /* invalid argument (level out of range, NULL buffer) */
 	ZS_ERR_DST_TOO_SMALL = -3,/* output does not fit in dst_cap */
 	ZS_ERR_SRC_TRUNCATED = -4,/* input ends inside a frame */
-	/* Decoder errors: -10 and below (see the decoder's error table). */
+	/* Decoder errors: -10 and below (messages in codecs/zstd/common/errors.c). */
+	ZS_ERR_BAD_MAGIC = -10,       /* not a zstd or skippable frame */
+	ZS_ERR_FRAME_HEADER = -11,    /* reserved frame header bit set */
+	ZS_ERR_WINDOW_TOO_LARGE = -12,/* window (or single-segment content size) over max_window */
+	ZS_ERR_DICTIONARY = -13,      /* frame needs a dictionary (unsupported) */
+	ZS_ERR_BLOCK_TYPE = -14,      /* reserved block type */
+	ZS_ERR_BLOCK_SIZE = -15,      /* block larger than min(window, 128 KiB) */
+	ZS_ERR_LITERALS_HEADER = -16, /* literals section header or sizes inconsistent */
+	ZS_ERR_HUFFMAN_TABLE = -17,   /* invalid Huffman tree description */
+	ZS_ERR_HUFFMAN_STREAM = -18,  /* Huffman stream corrupt or not exactly consumed */
+	ZS_ERR_NO_HUFFMAN_TABLE = -19,/* treeless literals without a previous table */
+	ZS_ERR_FSE_TABLE = -20,       /* invalid FSE table description */
+	ZS_ERR_SEQ_HEADER = -21,      /* sequences header: reserved bits, bad RLE symbol, trailing bytes */
+	ZS_ERR_NO_SEQ_TABLE = -22,    /* repeat mode without a previous table */
+	ZS_ERR_SEQ_STREAM = -23,      /* sequence bitstream corrupt or not exactly consumed */
+	ZS_ERR_OFFSET = -24,          /* offset 0, or before the frame start, or beyond the window */
+	ZS_ERR_LITERAL_LENGTH = -25,  /* sequences use more literals than decoded */
+	ZS_ERR_CONTENT_SIZE = -26,    /* decoded size differs from Frame_Content_Size */
+	ZS_ERR_CHECKSUM = -27,        /* content checksum mismatch */
+	ZS_ERR_OFFSET_CODE = -28,     /* offset code above 31 */
 };
 
 const char *zs_error_string(int status);

@@ -1,0 +1,93 @@
+/* bitstream.h — the backward bit reader of zstd's FSE and Huffman streams (read from the last byte down). */
+#ifndef SQ_ZSTD_COMMON_BITSTREAM_H
+#define SQ_ZSTD_COMMON_BITSTREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+
+/* A 64-bit container loaded from `ptr` (8 bytes); `consumed` counts bits used from its top.
+ * Streams shorter than 8 bytes are copied into `small` (zero-padded above), so every load is
+ * an in-bounds 8-byte read: the struct must not be copied or moved after init.
+ *
+ * Reads never touch memory outside the stream: past its start they return unspecified bits
+ * and `consumed` exceeds 64, which zs_bitin_overflowed() reports. Callers only use such bits
+ * as table indices masked to the table size, so corrupt input cannot steer memory accesses. */
+struct zs_bitin {
+	uint64_t bits;
+	unsigned consumed;
+	const uint8_t *ptr;
+	const uint8_t *start;
+	uint8_t small[8];
+};
+
+/* 0 on success; -1 when the stream is empty or its last byte (which holds the end marker)
+ * is zero. */
+static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t len)
+{
+	if (len == 0 || src[len - 1] == 0)
+		return -1;
+	if (len >= 8) {
+		b->start = src;
+		b->ptr = src + len - 8;
+	} else {
+		memset(b->small, 0, sizeof(b->small));
+		memcpy(b->small, src, len);
+		b->start = b->small;
+		b->ptr = b->small;
+	}
+	b->bits = zs_read64(b->ptr);
+	/* The highest set bit is the end marker: skip it and the zero padding above it. */
+	b->consumed = (unsigned)__builtin_clzll(b->bits) + 1;
+	return 0;
+}
+
+/* n in 0..56 (and no more than 64 - consumed after the last reload for meaningful bits). */
+static inline uint64_t zs_bitin_read(struct zs_bitin *b, unsigned n)
+{
+	uint64_t v = ((b->bits << (b->consumed & 63)) >> 1) >> (63 - n);
+
+	b->consumed += n;
+	return v;
+}
+
+/* The next n bits (1..56) without consuming them. */
+static inline uint64_t zs_bitin_peek(const struct zs_bitin *b, unsigned n)
+{
+	return (b->bits << (b->consumed & 63)) >> (64 - n);
+}
+
+static inline void zs_bitin_skip(struct zs_bitin *b, unsigned n)
+{
+	b->consumed += n;
+}
+
+/* Refill so that at least 57 bits are available (fewer near the stream start). Branch-free:
+ * the step back is clamped to the bytes left before the start. */
+static inline void zs_bitin_reload(struct zs_bitin *b)
+{
+	size_t back = b->consumed >> 3;
+	size_t avail = (size_t)(b->ptr - b->start);
+
+	if (back > avail)
+		back = avail;
+	b->ptr -= back;
+	b->consumed -= (unsigned)back * 8;
+	b->bits = zs_read64(b->ptr);
+}
+
+/* After a reload: every bit of the stream used, no more and no less. */
+static inline int zs_bitin_finished(const struct zs_bitin *b)
+{
+	return b->ptr == b->start && b->consumed == 64;
+}
+
+/* After a reload: more bits were read than the stream holds. */
+static inline int zs_bitin_overflowed(const struct zs_bitin *b)
+{
+	return b->consumed > 64;
+}
+
+#endif

@@ -1,0 +1,30 @@
+/* fse_decode.h — reading FSE table descriptions and building FSE decoding tables (RFC 8878 4.1). */
+#ifndef SQ_ZSTD_COMMON_FSE_DECODE_H
+#define SQ_ZSTD_COMMON_FSE_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ZS_FSE_MAX_LOG 9u
+#define ZS_FSE_MAX_SYMBOLS 53u /* match-length codes are the largest alphabet */
+
+/* One decoding-table cell: the state's symbol and how to reach the next state
+ * (next = next_base + read(nbits)). */
+struct zs_fse_cell {
+	uint16_t next_base;
+	uint8_t symbol;
+	uint8_t nbits;
+};
+
+/* Parse a table description from src[0..len): normalized counts into norm[0..max_symbol]
+ * (entries past the last present symbol set to 0) and the accuracy log into *log, which must
+ * be <= max_log. Returns the bytes consumed (> 0), or -1 when corrupt or truncated. */
+ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsigned max_symbol,
+			     unsigned max_log, unsigned *log);
+
+/* Build the 1 << log cells from norm[0..nsymbols) whose counts (-1 counting as 1) sum to
+ * 1 << log (log <= ZS_FSE_MAX_LOG, nsymbols <= ZS_FSE_MAX_SYMBOLS). Returns 0, or -1 if the
+ * distribution does not fill the table exactly. */
+int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbols, unsigned log);
+
+#endif

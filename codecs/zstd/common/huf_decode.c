@@ -1,0 +1,244 @@
+/* huf_decode.c — Huffman weights (direct or FSE-compressed), table construction, 1- and 4-stream decoding. */
+#include "config.h"
+
+#include <string.h>
+
+#include "codecs/zstd/common/bitstream.h"
+#include "codecs/zstd/common/fse_decode.h"
+#include "codecs/zstd/common/huf_decode.h"
+
+#define MAX_WEIGHT_SYMBOL 12u /* weights are 0..11 */
+
+/* FSE-compressed weights: two interleaved states over one backward stream, stopping when an
+ * update runs past the stream's start (RFC 8878 4.2.1.2). Returns the weight count or -1. */
+static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
+{
+	int16_t norm[MAX_WEIGHT_SYMBOL + 1];
+	struct zs_fse_cell cells[1u << ZS_HUF_WEIGHT_LOG_MAX];
+	unsigned log;
+	ptrdiff_t used = zs_fse_read_counts(src, len, norm, MAX_WEIGHT_SYMBOL, ZS_HUF_WEIGHT_LOG_MAX, &log);
+
+	if (used < 0 || zs_fse_build(cells, norm, MAX_WEIGHT_SYMBOL + 1, log) != 0)
+		return -1;
+
+	struct zs_bitin in;
+
+	if (zs_bitin_init(&in, src + used, len - (size_t)used) != 0)
+		return -1;
+	unsigned s1 = (unsigned)zs_bitin_read(&in, log);
+	unsigned s2 = (unsigned)zs_bitin_read(&in, log);
+
+	zs_bitin_reload(&in);
+	if (zs_bitin_overflowed(&in))
+		return -1; /* the initial states themselves are truncated */
+
+	int n = 0;
+
+	for (;;) {
+		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 1)
+			return -1;
+		weights[n++] = cells[s1].symbol;
+		s1 = cells[s1].next_base + (unsigned)zs_bitin_read(&in, cells[s1].nbits);
+		zs_bitin_reload(&in);
+		if (zs_bitin_overflowed(&in)) {
+			weights[n++] = cells[s2].symbol;
+			break;
+		}
+		weights[n++] = cells[s2].symbol;
+		s2 = cells[s2].next_base + (unsigned)zs_bitin_read(&in, cells[s2].nbits);
+		zs_bitin_reload(&in);
+		if (zs_bitin_overflowed(&in)) {
+			weights[n++] = cells[s1].symbol;
+			break;
+		}
+	}
+	return n;
+}
+
+ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len)
+{
+	uint8_t weights[ZS_HUF_MAX_SYMBOLS + 1];
+	unsigned nweights;
+	size_t used;
+
+	t->max_bits = 0;
+	if (len == 0)
+		return -1;
+	unsigned header = src[0];
+
+	if (header >= 128) {
+		nweights = header - 127;
+		used = 1 + (nweights + 1) / 2;
+		if (used > len)
+			return -1;
+		for (unsigned i = 0; i < nweights; i++) {
+			uint8_t b = src[1 + i / 2];
+
+			weights[i] = (i & 1) ? (b & 15) : (b >> 4);
+		}
+	} else {
+		used = 1 + header;
+		if (used > len || header == 0)
+			return -1;
+		int n = read_fse_weights(weights, src + 1, header);
+
+		if (n < 0)
+			return -1;
+		nweights = (unsigned)n;
+	}
+	if (nweights >= ZS_HUF_MAX_SYMBOLS)
+		return -1;
+
+	/* The implied last weight completes the Kraft sum to a power of two. */
+	uint32_t sum = 0;
+
+	for (unsigned i = 0; i < nweights; i++) {
+		if (weights[i] > ZS_HUF_MAX_BITS)
+			return -1;
+		if (weights[i])
+			sum += 1u << (weights[i] - 1);
+	}
+	if (sum == 0)
+		return -1;
+	unsigned max_bits = zs_highbit32(sum) + 1;
+	uint32_t rest = (1u << max_bits) - sum;
+
+	if (max_bits > ZS_HUF_MAX_BITS || (rest & (rest - 1)) != 0)
+		return -1;
+	weights[nweights] = (uint8_t)(zs_highbit32(rest) + 1);
+	unsigned nsymbols = nweights + 1;
+
+	/* Lowest weights take the lowest codes; each symbol of weight w spans 2^(w-1) entries. */
+	uint32_t rank_start[ZS_HUF_MAX_BITS + 2];
+	uint32_t rank_count[ZS_HUF_MAX_BITS + 2] = { 0 };
+
+	for (unsigned i = 0; i < nsymbols; i++)
+		rank_count[weights[i]]++;
+	if (rank_count[1] == 0)
+		return -1;
+	uint32_t pos = 0;
+
+	for (unsigned w = 1; w <= max_bits; w++) {
+		rank_start[w] = pos;
+		pos += rank_count[w] << (w - 1);
+	}
+	for (unsigned i = 0; i < nsymbols; i++) {
+		unsigned w = weights[i];
+
+		if (w == 0)
+			continue;
+		uint32_t span = 1u << (w - 1);
+		uint16_t entry = (uint16_t)(i | ((max_bits + 1 - w) << 8));
+		uint16_t *e = t->entries + rank_start[w];
+
+		for (uint32_t k = 0; k < span; k++)
+			e[k] = entry;
+		rank_start[w] += span;
+	}
+	t->max_bits = max_bits;
+	return (ptrdiff_t)used;
+}
+
+static inline uint8_t decode_symbol(const uint16_t *entries, unsigned max_bits, struct zs_bitin *in)
+{
+	uint16_t e = entries[zs_bitin_peek(in, max_bits)];
+
+	zs_bitin_skip(in, e >> 8);
+	return (uint8_t)e;
+}
+
+/* Symbol by symbol with a reload each time: the tail of a stream and short streams. */
+static int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_t *dst, uint8_t *end)
+{
+	while (dst < end) {
+		zs_bitin_reload(in);
+		*dst++ = decode_symbol(t->entries, t->max_bits, in);
+	}
+	zs_bitin_reload(in);
+	return zs_bitin_finished(in) ? 0 : -1;
+}
+
+int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len)
+{
+	struct zs_bitin in;
+	const uint16_t *entries = t->entries;
+	unsigned mb = t->max_bits;
+	uint8_t *end = dst + dst_len;
+
+	if (mb == 0 || zs_bitin_init(&in, src, len) != 0)
+		return -1;
+	/* After a reload at least 57 bits are there: 4 codes of at most 11 bits each. */
+	while (end - dst >= 4) {
+		zs_bitin_reload(&in);
+		dst[0] = decode_symbol(entries, mb, &in);
+		dst[1] = decode_symbol(entries, mb, &in);
+		dst[2] = decode_symbol(entries, mb, &in);
+		dst[3] = decode_symbol(entries, mb, &in);
+		dst += 4;
+	}
+	return decode_tail(t, &in, dst, end);
+}
+
+int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len)
+{
+	struct zs_bitin in[4];
+	const uint16_t *entries = t->entries;
+	unsigned mb = t->max_bits;
+
+	if (mb == 0 || len < 6 + 4)
+		return -1;
+	size_t sz[4];
+
+	sz[0] = zs_read16(src);
+	sz[1] = zs_read16(src + 2);
+	sz[2] = zs_read16(src + 4);
+	if (sz[0] + sz[1] + sz[2] + 6 > len)
+		return -1;
+	sz[3] = len - 6 - sz[0] - sz[1] - sz[2];
+
+	size_t seg = (dst_len + 3) / 4;
+
+	if (seg * 3 > dst_len)
+		return -1;
+	const uint8_t *p = src + 6;
+	uint8_t *op[4], *oend[4];
+
+	for (int i = 0; i < 4; i++) {
+		if (zs_bitin_init(&in[i], p, sz[i]) != 0)
+			return -1;
+		p += sz[i];
+		op[i] = dst + seg * (size_t)i;
+		oend[i] = i < 3 ? op[i] + seg : dst + dst_len;
+	}
+	/* The last segment is the shortest: while it has 4 left, so do the others. */
+	size_t rounds = (size_t)(oend[3] - op[3]) / 4;
+	uint8_t *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
+
+	for (size_t r = 0; r < rounds; r++) {
+		zs_bitin_reload(&in[0]);
+		zs_bitin_reload(&in[1]);
+		zs_bitin_reload(&in[2]);
+		zs_bitin_reload(&in[3]);
+		for (int k = 0; k < 4; k++) {
+			o0[k] = decode_symbol(entries, mb, &in[0]);
+			o1[k] = decode_symbol(entries, mb, &in[1]);
+			o2[k] = decode_symbol(entries, mb, &in[2]);
+			o3[k] = decode_symbol(entries, mb, &in[3]);
+		}
+		o0 += 4;
+		o1 += 4;
+		o2 += 4;
+		o3 += 4;
+	}
+	op[0] = o0;
+	op[1] = o1;
+	op[2] = o2;
+	op[3] = o3;
+	for (int i = 0; i < 4; i++) {
+		if (decode_tail(t, &in[i], op[i], oend[i]) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* huf_decode.h — Huffman tree descriptions and table-driven decoding of 1 or 4 literal streams (RFC 8878 4.2). */
+#ifndef SQ_ZSTD_COMMON_HUF_DECODE_H
+#define SQ_ZSTD_COMMON_HUF_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/zstd/common/tables.h"
+
+/* A decoding table indexed by the next max_bits bits of the stream: each entry holds the
+ * symbol (low byte) and its code length (high byte). */
+struct zs_huf_table {
+	unsigned max_bits; /* 0: no table yet */
+	uint16_t entries[1u << ZS_HUF_MAX_BITS];
+};
+
+/* Read a tree description from src[0..len) and build *t. Returns the bytes consumed, or -1
+ * when the description is corrupt (t is then left with max_bits 0). */
+ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len);
+
+/* Decode exactly dst_len symbols from one stream src[0..len) (consumed to the last bit).
+ * 0 or -1 on a corrupt stream. */
+int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len);
+
+/* The 4-stream form: a 6-byte jump table, then four streams decoding to four consecutive
+ * segments of (dst_len + 3) / 4 bytes (the last one shorter). 0 or -1. */
+int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len);
+
+#endif

@@ -1,0 +1,83 @@
+/* dctx.h — the decoder context shared by the frame, block, literals and sequences stages (internal). */
+#ifndef SQ_ZSTD_DECOMPRESS_DCTX_H
+#define SQ_ZSTD_DECOMPRESS_DCTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/zstd/common/huf_decode.h"
+#include "codecs/zstd/common/tables.h"
+
+/* Slack after the literals so sequence execution may copy them 16 bytes at a time. */
+#define ZS_LIT_SLACK 32u
+
+/* A sequence decoding-table cell with the code's baseline and extra bits folded in:
+ * value = base + read(extra); next state = next_base + read(nbits). */
+struct zs_seq_cell {
+	uint32_t base;
+	uint16_t next_base;
+	uint8_t nbits;
+	uint8_t extra;
+};
+
+/* One of LL, OF, ML: the table in use (the predefined one, or this context's own storage). */
+struct zs_seq_table {
+	const struct zs_seq_cell *cells; /* NULL: none yet in this frame (repeat mode invalid) */
+	unsigned log;
+};
+
+struct zs_dctx {
+	/* Per frame: what earlier blocks left for treeless/repeat modes and repeat offsets. */
+	struct zs_huf_table huf;
+	struct zs_seq_table ll, of, ml;
+	uint32_t rep[3];
+
+	/* The current block's literals. */
+	const uint8_t *lit;
+	size_t lit_len;
+
+	/* Storage for the tables the stream describes (FSE or RLE). */
+	struct zs_seq_cell ll_cells[1u << ZS_LL_MAX_LOG];
+	struct zs_seq_cell of_cells[1u << ZS_OF_MAX_LOG];
+	struct zs_seq_cell ml_cells[1u << ZS_ML_MAX_LOG];
+	/* Built once at creation from the predefined distributions. */
+	struct zs_seq_cell ll_default[1u << ZS_LL_DEFAULT_LOG];
+	struct zs_seq_cell of_default[1u << ZS_OF_DEFAULT_LOG];
+	struct zs_seq_cell ml_default[1u << ZS_ML_DEFAULT_LOG];
+
+	uint8_t lit_buf[ZS_BLOCK_SIZE_MAX + ZS_LIT_SLACK];
+};
+
+/* Where a block's output goes: [frame_start, dst_end) is the frame's history and room; the
+ * block may not write past block_end (= min(dst_end, op + block max)). */
+struct zs_out {
+	uint8_t *frame_start;
+	uint8_t *op;
+	uint8_t *dst_end;
+	uint8_t *block_end;
+	uint64_t window;
+};
+
+/* Start-of-frame state: no tables, repeat offsets 1, 4, 8. */
+void zs_dctx_reset_frame(struct zs_dctx *d);
+
+/* Decode one compressed block src[0..len) appending to out->op. Returns a zs_status. */
+int zs_decode_block(struct zs_dctx *d, const uint8_t *src, size_t len, struct zs_out *out);
+
+/* Literals section at the start of a compressed block: sets d->lit / d->lit_len. Returns the
+ * bytes consumed (>= 1) or a negative zs_status. block_max bounds the regenerated size. */
+ptrdiff_t zs_decode_literals(struct zs_dctx *d, const uint8_t *src, size_t len, size_t block_max);
+
+/* Sequences section header and tables: sets d->ll/of/ml, *nseq. Returns bytes consumed or a
+ * negative zs_status. */
+ptrdiff_t zs_decode_seq_header(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t *nseq);
+
+/* Build predefined tables (at context creation). */
+void zs_build_default_tables(struct zs_dctx *d);
+
+/* Decode nseq sequences from the bitstream src[0..len) and execute them with d->lit into out.
+ * Returns a zs_status. */
+int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
+			 struct zs_out *out);
+
+#endif

@@ -1,0 +1,149 @@
+/* seq_tables.c — the sequences section header: sequence count, symbol compression modes, LL/OF/ML tables. */
+#include "config.h"
+
+#include "codecs/zstd/common/fse_decode.h"
+#include "codecs/zstd/decompress/dctx.h"
+#include "codecs/zstd/zstd.h"
+
+enum seq_kind { KIND_LL, KIND_OF, KIND_ML };
+
+/* The code's value baseline and extra-bit count, folded into each cell. */
+static void code_value(enum seq_kind kind, unsigned symbol, uint32_t *base, uint8_t *extra)
+{
+	switch (kind) {
+	case KIND_LL:
+		*base = zs_ll_base[symbol];
+		*extra = zs_ll_bits[symbol];
+		break;
+	case KIND_ML:
+		*base = zs_ml_base[symbol];
+		*extra = zs_ml_bits[symbol];
+		break;
+	default:
+		*base = (uint32_t)1 << symbol;
+		*extra = (uint8_t)symbol;
+		break;
+	}
+}
+
+static int build_seq_cells(struct zs_seq_cell *out, enum seq_kind kind, const int16_t *norm,
+			   unsigned nsymbols, unsigned log)
+{
+	struct zs_fse_cell cells[1u << ZS_FSE_MAX_LOG];
+
+	if (zs_fse_build(cells, norm, nsymbols, log) != 0)
+		return -1;
+	for (uint32_t i = 0; i < (1u << log); i++) {
+		out[i].next_base = cells[i].next_base;
+		out[i].nbits = cells[i].nbits;
+		code_value(kind, cells[i].symbol, &out[i].base, &out[i].extra);
+	}
+	return 0;
+}
+
+void zs_build_default_tables(struct zs_dctx *d)
+{
+	/* The predefined distributions are valid by construction; failure is impossible. */
+	(void)build_seq_cells(d->ll_default, KIND_LL, zs_ll_default_norm, ZS_LL_MAX_CODE + 1,
+			      ZS_LL_DEFAULT_LOG);
+	(void)build_seq_cells(d->of_default, KIND_OF, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1,
+			      ZS_OF_DEFAULT_LOG);
+	(void)build_seq_cells(d->ml_default, KIND_ML, zs_ml_default_norm, ZS_ML_MAX_CODE + 1,
+			      ZS_ML_DEFAULT_LOG);
+}
+
+/* One symbol type's table per its mode. Returns bytes consumed or a negative status. */
+static ptrdiff_t read_table(struct zs_seq_table *t, struct zs_seq_cell *storage,
+			    const struct zs_seq_cell *predefined, unsigned predefined_log,
+			    enum seq_kind kind, unsigned mode, const uint8_t *src, size_t len)
+{
+	unsigned max_symbol = kind == KIND_LL ? ZS_LL_MAX_CODE
+			      : kind == KIND_ML ? ZS_ML_MAX_CODE : ZS_OF_MAX_CODE;
+	unsigned max_log = kind == KIND_LL ? ZS_LL_MAX_LOG
+			   : kind == KIND_ML ? ZS_ML_MAX_LOG : ZS_OF_MAX_LOG;
+
+	switch (mode) {
+	case ZS_MODE_PREDEFINED:
+		t->cells = predefined;
+		t->log = predefined_log;
+		return 0;
+	case ZS_MODE_RLE:
+		if (len < 1)
+			return ZS_ERR_SRC_TRUNCATED;
+		if (src[0] > max_symbol)
+			return ZS_ERR_SEQ_HEADER;
+		storage[0].next_base = 0;
+		storage[0].nbits = 0;
+		code_value(kind, src[0], &storage[0].base, &storage[0].extra);
+		t->cells = storage;
+		t->log = 0;
+		return 1;
+	case ZS_MODE_FSE: {
+		int16_t norm[ZS_FSE_MAX_SYMBOLS];
+		unsigned log;
+		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log);
+
+		if (used < 0 || build_seq_cells(storage, kind, norm, max_symbol + 1, log) != 0) {
+			t->cells = NULL;
+			return ZS_ERR_FSE_TABLE;
+		}
+		t->cells = storage;
+		t->log = log;
+		return used;
+	}
+	default:
+		if (t->cells == NULL)
+			return ZS_ERR_NO_SEQ_TABLE;
+		return 0;
+	}
+}
+
+ptrdiff_t zs_decode_seq_header(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t *nseq)
+{
+	size_t pos;
+
+	if (len < 1)
+		return ZS_ERR_SRC_TRUNCATED;
+	if (src[0] < 128) {
+		*nseq = src[0];
+		pos = 1;
+	} else if (src[0] < 255) {
+		if (len < 2)
+			return ZS_ERR_SRC_TRUNCATED;
+		*nseq = ((uint32_t)(src[0] - 128) << 8) + src[1];
+		pos = 2;
+	} else {
+		if (len < 3)
+			return ZS_ERR_SRC_TRUNCATED;
+		*nseq = (uint32_t)src[1] + ((uint32_t)src[2] << 8) + 0x7F00u;
+		pos = 3;
+	}
+	/* No sequences: the section (and block) ends right here, with no modes byte. */
+	if (*nseq == 0)
+		return pos == len ? (ptrdiff_t)pos : ZS_ERR_SEQ_HEADER;
+	if (pos >= len)
+		return ZS_ERR_SRC_TRUNCATED;
+	unsigned modes = src[pos++];
+
+	if (modes & 3u)
+		return ZS_ERR_SEQ_HEADER;
+
+	/* Tables follow in the order LL, OF, ML. */
+	ptrdiff_t used = read_table(&d->ll, d->ll_cells, d->ll_default, ZS_LL_DEFAULT_LOG, KIND_LL,
+				    modes >> 6, src + pos, len - pos);
+
+	if (used < 0)
+		return used;
+	pos += (size_t)used;
+	used = read_table(&d->of, d->of_cells, d->of_default, ZS_OF_DEFAULT_LOG, KIND_OF,
+			  (modes >> 4) & 3u, src + pos, len - pos);
+	if (used < 0)
+		return used;
+	pos += (size_t)used;
+	used = read_table(&d->ml, d->ml_cells, d->ml_default, ZS_ML_DEFAULT_LOG, KIND_ML,
+			  (modes >> 2) & 3u, src + pos, len - pos);
+	if (used < 0)
+		return used;
+	pos += (size_t)used;
+	return (ptrdiff_t)pos;
+}
