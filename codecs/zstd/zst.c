@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "codecs/zstd/zst_compress.h"
 #include "codecs/zstd/zstd.h"
@@ -14,7 +15,8 @@ static void usage(FILE *out)
 {
 	fprintf(out, "usage: zst -d [IN [OUT]]      decode zstd frames (stdin/stdout by default, - too)\n"
 		     "       zst -c [options] ...   compress (see zst -c -h)\n"
-		     "       zst -b [options] ...   benchmark (see zst -b -h)\n");
+		     "       zst -b [options] ...   benchmark (see zst -b -h)\n"
+		     "       zst -D FILE...         decode speed: each FILE's frames decoded in memory, repeated\n");
 }
 
 /* Whole input in memory: the decoder is one-shot. */
@@ -154,6 +156,91 @@ out:
 	return ret;
 }
 
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Decode-speed measurement: all inputs held in memory, each decoded into its own buffer, the
+ * whole set repeated for about a second per pass; the best of 5 passes is reported. */
+static int decode_bench_main(int argc, char **argv)
+{
+	struct input {
+		uint8_t *src;
+		size_t len;
+		uint8_t *dst;
+		size_t dst_len;
+	} *inputs = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*inputs));
+	zs_dctx *d = zs_dctx_new();
+	size_t total_in = 0, total_out = 0;
+	int ret = 1, n = 0;
+
+	if (inputs == NULL || d == NULL) {
+		fprintf(stderr, "zst: out of memory\n");
+		goto out;
+	}
+	for (; n < argc; n++) {
+		FILE *f = fopen(argv[n], "rb");
+
+		if (f == NULL) {
+			fprintf(stderr, "zst: %s: %s\n", argv[n], strerror(errno));
+			goto out;
+		}
+		int rc = read_all(f, argv[n], &inputs[n].src, &inputs[n].len);
+
+		fclose(f);
+		if (rc != 0 || decode_all(inputs[n].src, inputs[n].len, argv[n], &inputs[n].dst,
+					  &inputs[n].dst_len) != 0) {
+			n++;
+			goto out;
+		}
+		total_in += inputs[n].len;
+		total_out += inputs[n].dst_len;
+	}
+	if (total_out == 0) {
+		fprintf(stderr, "zst: -D needs input files with content\n");
+		goto out;
+	}
+	double best = 0;
+
+	for (int pass = 0; pass < 5; pass++) {
+		double start = now_seconds(), elapsed;
+		size_t bytes = 0;
+
+		do {
+			for (int i = 0; i < n; i++) {
+				ptrdiff_t r = zs_decompress(d, inputs[i].src, inputs[i].len, inputs[i].dst,
+							    inputs[i].dst_len, 0);
+
+				if (r < 0 || (size_t)r != inputs[i].dst_len) {
+					fprintf(stderr, "zst: %s: decode failed while timing\n", argv[i]);
+					goto out;
+				}
+				bytes += (size_t)r;
+			}
+			elapsed = now_seconds() - start;
+		} while (elapsed < 1.0);
+		double mbps = (double)bytes / elapsed / 1e6;
+
+		if (mbps > best)
+			best = mbps;
+	}
+	printf("%d inputs, %zu -> %zu bytes (ratio %.3f), decode %.1f MB/s\n", n, total_in, total_out,
+	       (double)total_out / (double)total_in, best);
+	ret = 0;
+out:
+	for (int i = 0; i < n; i++) {
+		free(inputs[i].src);
+		free(inputs[i].dst);
+	}
+	free(inputs);
+	zs_dctx_free(d);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -162,6 +249,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "-d") == 0)
 		return decode_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "-D") == 0)
+		return decode_bench_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "-c") == 0)
 		return zst_compress_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-b") == 0)
