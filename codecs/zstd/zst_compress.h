@@ -1,0 +1,9 @@
+/* zst_compress.h — the encoder's commands of the `zst` tool: -c (compress) and -b (benchmark). */
+#ifndef SQ_ZSTD_ZST_COMPRESS_H
+#define SQ_ZSTD_ZST_COMPRESS_H
+
+/* argv[0] is the mode word ("-c" or "-b"); returns the process exit status. */
+int zst_compress_main(int argc, char **argv);
+int zst_bench_main(int argc, char **argv);
+
+#endif
