@@ -29,17 +29,22 @@ struct codec {
 	int id;           /* squashfs compressor id: 1 gzip .. 6 zstd */
 	const char *name; /* as given to -comp */
 	int supported;    /* 0 when configured --without-NAME: users read "built without NAME" */
+	/* When supported == 0: why, for messages such as "compressor xz: not supported by this
+	 * build (built without liblzma)". Every function pointer below is then NULL. */
+	const char *unsupported_why;
 
 	/* Fill *opts with the defaults for a block size. Called before any parse_option. */
 	void (*init_options)(struct codec_opts *opts, uint32_t block_size);
 
 	/* Try one -X option. argv[0] is the option (e.g. "-Xcompression-level"), argv[1..] follow.
 	 * Returns the number of argv words used (>= 1), 0 if the option is not this codec's,
-	 * or -1 with a one-line message in err on a bad value. */
+	 * or -1 with a one-line message in err on a bad value. Messages start with the codec's
+	 * name ("gzip: -Xwindow-size ...") and carry no tool prefix. */
 	int (*parse_option)(struct codec_opts *opts, int argc, char **argv, char *err, size_t errlen);
 
-	/* Check the options against the final block size once all are parsed (e.g. xz dictionary).
-	 * 0 on success, -1 with a message. May be NULL. */
+	/* Check the options against the final block size once all are parsed (e.g. xz dictionary,
+	 * lzo level without lzo1x_999). Must be called before write_options/state_new when it is
+	 * not NULL. 0 on success, -1 with a message. */
 	int (*finish_options)(struct codec_opts *opts, uint32_t block_size, char *err, size_t errlen);
 
 	/* The options block payload exactly as squashfs-tools writes it, little-endian. Returns its
@@ -52,30 +57,37 @@ struct codec {
 	int (*read_options)(struct codec_opts *opts, const uint8_t *buf, size_t len,
 			    uint32_t block_size, char *err, size_t errlen);
 
-	/* unsquashfs -s: print the options in squashfs-tools' words, one line each. May be NULL. */
+	/* unsquashfs -s: print the options in squashfs-tools' words, one tab-indented line each,
+	 * for the lines after "Compression NAME". Prints nothing for options that write no block
+	 * (as the reference) unless they were read from an image's block. May be NULL. */
 	void (*print_options)(const struct codec_opts *opts, FILE *out);
 
-	/* mksquashfs -help: the -X options and their meaning. May be NULL. */
+	/* mksquashfs -help / -Xhelp: the lines that follow the "\tNAME" line of the reference's
+	 * per-compressor section ("\t  -Xopt ..." and their explanations). May be NULL. */
 	void (*print_help)(FILE *out);
 
 	/* Per-thread state sized for blocks up to max_block bytes (data blocks are <= block size,
-	 * metadata blocks 8 KiB). NULL on allocation failure. Never shared between threads. */
+	 * metadata blocks 8 KiB). NULL on allocation failure. Never shared between threads.
+	 * The compressing and decompressing halves are each allocated once, on their first use,
+	 * so a reader does not pay for an encoder; no allocation happens per block after that
+	 * (a failure of that first allocation returns -1 from compress/decompress). */
 	void *(*state_new)(const struct codec_opts *opts, uint32_t max_block);
 	void (*state_free)(void *state);
 
-	/* Compress src[0..len) into dst (cap bytes, cap >= len). Returns the compressed size when it
-	 * is smaller than len, 0 when the block should be stored raw (not smaller, or did not fit),
-	 * or -1 on an internal error. */
+	/* Compress src[0..len) into dst (cap bytes, cap >= len), 0 < len <= max_block. Returns the
+	 * compressed size when it is smaller than len, 0 when the block should be stored raw (not
+	 * smaller, or did not fit), or -1 on an internal error. Deterministic. */
 	ptrdiff_t (*compress)(void *state, const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
 
 	/* Decompress src[0..len) into dst (cap bytes: the most the block may expand to). Returns the
 	 * decompressed size, or -1 with *why set to a static message. Safe on hostile input: never
-	 * reads or writes out of bounds. */
+	 * reads or writes out of bounds; trailing bytes after the stream are an error. */
 	ptrdiff_t (*decompress)(void *state, const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
 				const char **why);
 };
 
-/* Registry (registry.c): every codec, supported or not, in id order. */
+/* Registry (registry.c): every codec, supported or not, in id order (lzma, id 2, is listed as
+ * never supported: deprecated and not readable by the kernel). NULL when unknown. */
 const struct codec *codec_by_name(const char *name);
 const struct codec *codec_by_id(int id);
 /* NULL-terminated list for -help and listings. */

@@ -1,0 +1,73 @@
+/* registry.c — every squashfs compressor by id and name, with stubs for the ones built out. */
+#include "config.h"
+#include "codecs/codec_impl.h"
+
+#include <string.h>
+
+/* A built-out codec keeps its id and name so users read why it is missing, not "unknown". */
+#define CODEC_STUB(stub_id, stub_name, why) \
+	{ .id = (stub_id), .name = (stub_name), .supported = 0, .unsupported_why = (why) }
+
+#ifndef HAVE_ZLIB
+static const struct codec codec_gzip_stub = CODEC_STUB(1, "gzip", "built without zlib");
+#define GZIP_ENTRY (&codec_gzip_stub)
+#else
+#define GZIP_ENTRY (&codec_gzip)
+#endif
+
+/* squashfs-tools still lists lzma; the kernel never could read it. */
+static const struct codec codec_lzma_stub =
+	CODEC_STUB(2, "lzma", "the legacy lzma format is deprecated and has no kernel support");
+
+#ifndef HAVE_LZO
+static const struct codec codec_lzo_stub = CODEC_STUB(3, "lzo", "built without lzo2");
+#define LZO_ENTRY (&codec_lzo_stub)
+#else
+#define LZO_ENTRY (&codec_lzo)
+#endif
+
+#ifndef HAVE_LZMA
+static const struct codec codec_xz_stub = CODEC_STUB(4, "xz", "built without liblzma");
+#define XZ_ENTRY (&codec_xz_stub)
+#else
+#define XZ_ENTRY (&codec_xz)
+#endif
+
+#ifndef HAVE_LZ4
+static const struct codec codec_lz4_stub = CODEC_STUB(5, "lz4", "built without liblz4");
+#define LZ4_ENTRY (&codec_lz4_stub)
+#else
+#define LZ4_ENTRY (&codec_lz4)
+#endif
+
+static const struct codec *const all_codecs[] = {
+	GZIP_ENTRY, &codec_lzma_stub, LZO_ENTRY, XZ_ENTRY, LZ4_ENTRY, &codec_zstd, NULL,
+};
+
+const struct codec *const *codec_all(void)
+{
+	return all_codecs;
+}
+
+const struct codec *codec_by_name(const char *name)
+{
+	if (name == NULL)
+		return NULL;
+	for (const struct codec *const *c = all_codecs; *c != NULL; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
+	return NULL;
+}
+
+const struct codec *codec_by_id(int id)
+{
+	for (const struct codec *const *c = all_codecs; *c != NULL; c++)
+		if ((*c)->id == id)
+			return *c;
+	return NULL;
+}
+
+const struct codec *codec_default(void)
+{
+	return GZIP_ENTRY->supported ? GZIP_ENTRY : &codec_zstd;
+}
