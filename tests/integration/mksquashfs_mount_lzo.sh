@@ -1,0 +1,3 @@
+# mksquashfs_mount_lzo.sh — lzo images of gentree trees: loop mount and reference extraction match the source.
+COMP=lzo SEED=3
+. "$top_srcdir/tests/integration/mount-case.sh"

@@ -1,0 +1,3 @@
+# mksquashfs_mount_xz.sh — xz images of gentree trees: loop mount and reference extraction match the source.
+COMP=xz SEED=2
+. "$top_srcdir/tests/integration/mount-case.sh"

@@ -1,0 +1,63 @@
+# mount-case.sh — squash gentree trees with one compressor, check by loop mount and reference extraction.
+#
+# Sourced by mksquashfs_mount_<comp>.sh with COMP and SEED set. For each option set: build with
+# the tool under test, loop-mount read-only and treecmp against the source, extract with the
+# reference unsquashfs and treecmp again, build the same with the reference mksquashfs and print
+# "size: ..." for the summary.
+
+. "$top_srcdir/tests/lib/common.sh"
+
+need_root
+need_tools "$MKSQUASHFS" "$REF_MKSQUASHFS" "$REF_UNSQUASHFS" "$GENTREE" "$TREECMP"
+have_comp "$COMP" || skip "$MKSQUASHFS is built without $COMP (not in -help or configure)"
+make_scratch
+
+# run_case TREE "mksquashfs options" "treecmp options"
+run_case() {
+	tree=$1 opts=$2 cmp_opts=$3
+	label="-comp $COMP ${opts:-(defaults)} [$tree]"
+	img=$SCRATCH/ours.img ref=$SCRATCH/ref.img mnt=$SCRATCH/mnt xdir=$SCRATCH/extract
+
+	rm -f "$img" "$ref"
+	rm -rf "$xdir"
+	# shellcheck disable=SC2086 # opts is a list of words
+	if ! "$MKSQUASHFS" "$SCRATCH/$tree" "$img" -noappend -comp "$COMP" $opts -no-progress \
+		>"$SCRATCH/mk.log" 2>&1; then
+		fail "$label: mksquashfs failed: $(tail -n 3 "$SCRATCH/mk.log")"
+		return
+	fi
+	if mount_ro "$img" "$mnt"; then
+		# shellcheck disable=SC2086
+		compare "$label: kernel mount" "$SCRATCH/$tree" "$mnt" $cmp_opts
+		umount_dir "$mnt"
+	fi
+	if "$REF_UNSQUASHFS" -no-progress -d "$xdir" "$img" >"$SCRATCH/un.log" 2>&1; then
+		# shellcheck disable=SC2086
+		compare "$label: reference unsquashfs" "$SCRATCH/$tree" "$xdir" $cmp_opts
+	else
+		fail "$label: reference unsquashfs failed: $(tail -n 3 "$SCRATCH/un.log")"
+	fi
+	rm -rf "$xdir"
+	# shellcheck disable=SC2086
+	if "$REF_MKSQUASHFS" "$SCRATCH/$tree" "$ref" -noappend -comp "$COMP" $opts -no-progress \
+		>/dev/null 2>&1; then
+		report_size "$label" "$img" "$ref"
+	else
+		log "reference mksquashfs refused -comp $COMP $opts; no size comparison"
+	fi
+}
+
+make_tree full --seed "$SEED"
+run_case full "" ""
+rm -rf "$SCRATCH/full"
+
+make_tree small --small --seed "$((SEED + 100))"
+run_case small "-b 4096" ""
+run_case small "-b 1048576" ""
+run_case small "-noI -noD -noF -noX" ""
+run_case small "-no-fragments" ""
+run_case small "-always-use-fragments" ""
+run_case small "-no-duplicates" ""
+run_case small "-no-xattrs" "--xattrs-absent"
+run_case small "-all-root" "--owner 0:0"
+finish
