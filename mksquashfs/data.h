@@ -1,0 +1,48 @@
+/* data.h — the data stage: every regular file's content into data blocks, sparse blocks and
+ * tail fragments, with duplicate files stored once. Runs on the pipeline (pipeline.h): a reader
+ * thread decides the layout (deterministically, in file order), workers compress, and the
+ * calling thread writes blocks to the image in order. */
+#ifndef SQ_MKSQUASHFS_DATA_H
+#define SQ_MKSQUASHFS_DATA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/error.h"
+#include "common/progress.h"
+#include "mksquashfs/image.h"
+#include "mksquashfs/scan.h"
+
+struct data_config {
+	const struct image_settings *image;
+	bool sparse;             /* detect all-zero blocks (not -no-sparse) */
+	unsigned workers;        /* compression threads, >= 1 */
+	unsigned slots;          /* ring slots (memory: 2 * block_size each) */
+	struct progress *progress;  /* may be NULL */
+	FILE *info;              /* -info: one line per file written, else NULL */
+};
+
+struct data_stats {
+	uint64_t bytes_in;            /* file bytes read */
+	uint64_t data_bytes_out;      /* stored data block bytes (duplicates taken back) */
+	uint64_t fragment_bytes_out;  /* stored fragment block bytes */
+	uint64_t fragment_bytes_in;   /* tail bytes packed into fragments */
+	uint32_t files;
+	uint32_t duplicate_files;
+	uint64_t blocks;              /* data blocks, sparse ones included */
+	uint64_t sparse_blocks;
+};
+
+/* How many progress units data_write will count for these files (one per stored block, one per
+ * file without blocks). */
+uint64_t data_progress_units(const struct image_settings *img, const struct file_list *files);
+
+/* Write the content of files->files[0..count) after out->pos. On success every file's
+ * struct file_data is complete, and *fragments (malloc'd, *fragment_count entries) describes
+ * the fragment blocks written. On failure err names the file or block. */
+int data_write(const struct data_config *cfg, struct image_out *out,
+	       const struct file_list *files, struct fragment_entry **fragments,
+	       uint32_t *fragment_count, struct data_stats *stats, struct sq_error *err);
+
+#endif

@@ -1,0 +1,213 @@
+/* data_reader.c — the data stage's producer: reads files in order, cuts them into blocks,
+ * packs tails into fragments and confirms duplicates of fragmented files. Every layout decision
+ * is made here, on one thread, so the image does not depend on how many workers compress. */
+#include "config.h"
+#include "mksquashfs/data_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/format.h"
+#include "common/util.h"
+#include "mksquashfs/dedup.h"
+#include "mksquashfs/hash.h"
+
+static int flush_fragment(struct data_reader *r)
+{
+	if (r->frag_used == 0)
+		return 0;
+	struct slot *s = pipeline_acquire(r->pipe);
+	if (s == NULL)
+		return -1;
+	s->kind = SLOT_FRAGMENT;
+	s->work = r->cfg->image->uncompressed_fragments ? WORK_RAW : WORK_COMPRESS;
+	memcpy(s->in, r->frag, r->frag_used);
+	s->in_len = r->frag_used;
+	s->arg[0] = r->frag_index;
+	s->arg[1] = r->frag_tail_bytes;
+	pipeline_submit(r->pipe, s);
+	r->frag_index++;
+	r->frag_used = 0;
+	r->frag_tail_bytes = 0;
+	return 0;
+}
+
+static int open_source(struct data_reader *r, const struct tree_inode *n)
+{
+	int fd = open(n->source_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return sq_fail_errno(&r->err, "cannot open %s", n->source_path);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	return fd;
+}
+
+static int read_exact(struct data_reader *r, int fd, const struct tree_inode *n, uint8_t *buf,
+		      size_t len)
+{
+	ssize_t got = sq_read_full(fd, buf, len);
+	if (got < 0)
+		return sq_fail_errno(&r->err, "cannot read %s", n->source_path);
+	if ((size_t)got < len)
+		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", n->source_path);
+	return 0;
+}
+
+/* Byte comparison behind a hash match: the earlier file is read again from its source and
+ * compared with the current one (whose tail is in r->tail; its blocks, if any, are read again
+ * too). Returns 1 identical, 0 different, -1 error. */
+static int same_content(struct data_reader *r, const struct tree_inode *cur,
+			const struct tree_inode *old, uint32_t tail_len)
+{
+	uint32_t bs = r->cfg->image->block_size;
+	uint64_t body = cur->file->size - tail_len;
+	int fa = -1, fb = -1, rc = -1;
+	fa = open_source(r, old);
+	if (fa < 0)
+		goto out;
+	if (body > 0) {
+		fb = open_source(r, cur);
+		if (fb < 0)
+			goto out;
+	}
+	for (uint64_t off = 0; off < body; off += bs) {
+		size_t len = body - off < bs ? (size_t)(body - off) : bs;
+		if (read_exact(r, fa, old, r->cmp_a, len) != 0 ||
+		    read_exact(r, fb, cur, r->cmp_b, len) != 0)
+			goto out;
+		if (memcmp(r->cmp_a, r->cmp_b, len) != 0) {
+			rc = 0;
+			goto out;
+		}
+	}
+	if (read_exact(r, fa, old, r->cmp_a, tail_len) != 0)
+		goto out;
+	rc = memcmp(r->cmp_a, r->tail, tail_len) == 0;
+out:
+	if (fa >= 0)
+		close(fa);
+	if (fb >= 0)
+		close(fb);
+	return rc;
+}
+
+static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
+		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
+{
+	struct slot *s = pipeline_acquire(r->pipe);
+	if (s == NULL)
+		return -1;
+	s->kind = SLOT_FILE_END;
+	s->tag = n;
+	s->peer = peer;
+	s->arg[0] = blocks;
+	s->arg[1] = frag_index;
+	s->arg[2] = frag_offset;
+	s->arg[3] = (uint64_t)kind;
+	pipeline_submit(r->pipe, s);
+	return 0;
+}
+
+static int read_file(struct data_reader *r, struct tree_inode *n)
+{
+	const struct image_settings *img = r->cfg->image;
+	uint32_t bs = img->block_size;
+	uint64_t size = n->file->size;
+	uint64_t full = size / bs;
+	uint32_t tail = (uint32_t)(size % bs);
+	bool to_fragment = !img->no_fragments && tail > 0 && (full == 0 || img->always_fragments);
+	uint64_t blocks = full + (tail > 0 && !to_fragment);
+	if (blocks > UINT32_MAX)
+		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", n->source_path);
+	if (size == 0)
+		return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
+
+	int fd = open_source(r, n);
+	if (fd < 0)
+		return -1;
+	uint64_t hash = 0;
+	for (uint64_t b = 0; b < blocks; b++) {
+		struct slot *s = pipeline_acquire(r->pipe);
+		if (s == NULL) {
+			close(fd);
+			return -1;
+		}
+		size_t len = b < full ? bs : tail;
+		if (read_exact(r, fd, n, s->in, len) != 0) {
+			close(fd);
+			pipeline_abort(r->pipe);
+			return -1;
+		}
+		s->kind = SLOT_BLOCK;
+		s->work = img->uncompressed_data ? WORK_RAW : WORK_COMPRESS;
+		s->sparse_ok = r->cfg->sparse;
+		s->want_hash = img->duplicates;
+		s->in_len = len;
+		s->tag = n;
+		s->arg[0] = b;
+		s->arg[1] = blocks;
+		/* Only fragmented files need the whole hash here; the writer folds the workers'
+		 * block hashes for the others. */
+		if (to_fragment && img->duplicates)
+			hash = sq_hash_combine(hash, sq_hash64(s->in, len, 0));
+		pipeline_submit(r->pipe, s);
+	}
+	if (!to_fragment) {
+		close(fd);
+		return submit_end(r, n, (uint32_t)blocks, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
+	}
+	int rc = read_exact(r, fd, n, r->tail, tail);
+	close(fd);
+	if (rc != 0)
+		return -1;
+	if (img->duplicates) {
+		hash = sq_hash_combine(hash, sq_hash64(r->tail, tail, 0));
+		size_t cursor = 0;
+		struct tree_inode *old;
+		while ((old = dedup_next(r->table, size, hash, &cursor)) != NULL) {
+			int same = same_content(r, n, old, tail);
+			if (same < 0)
+				return -1;
+			if (same)
+				return submit_end(r, n, (uint32_t)blocks, SQFS_NO_FRAGMENT, 0,
+						  END_DUPLICATE, old);
+		}
+		if (dedup_insert(r->table, size, hash, n) != 0)
+			return sq_fail(&r->err, SQ_ERR_NOMEM, "out of memory");
+	}
+	if (r->frag_used + tail > bs && flush_fragment(r) != 0)
+		return -1;
+	uint32_t offset = r->frag_used;
+	memcpy(r->frag + offset, r->tail, tail);
+	r->frag_used += tail;
+	r->frag_tail_bytes += tail;
+	return submit_end(r, n, (uint32_t)blocks, r->frag_index, offset, END_NEW, NULL);
+}
+
+void *data_reader_main(void *arg)
+{
+	struct data_reader *r = arg;
+	r->rc = 0;
+	for (size_t i = 0; i < r->files->count; i++) {
+		if (read_file(r, r->files->files[i]) != 0) {
+			r->rc = -1;
+			break;
+		}
+	}
+	if (r->rc == 0 && flush_fragment(r) != 0)
+		r->rc = -1;
+	if (r->rc == 0) {
+		struct slot *s = pipeline_acquire(r->pipe);
+		if (s == NULL) {
+			r->rc = -1;
+		} else {
+			s->kind = SLOT_END;
+			pipeline_submit(r->pipe, s);
+		}
+	}
+	if (r->rc != 0)
+		pipeline_abort(r->pipe);
+	return NULL;
+}

@@ -1,0 +1,85 @@
+/* dedup.c — open addressing with linear probing; equal keys sit in probe order, which is
+ * insertion order, so the first stored copy of a content is always found first. */
+#include "config.h"
+#include "mksquashfs/dedup.h"
+
+#include <stdlib.h>
+
+#include "common/util.h"
+
+static size_t home_slot(const struct dedup_table *t, uint64_t size, uint64_t hash)
+{
+	uint64_t h = hash ^ (size * 0x9E3779B97F4A7C15ull);
+	h ^= h >> 31;
+	return (size_t)h & (t->cap - 1);
+}
+
+static int grow(struct dedup_table *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 1024;
+	struct dedup_entry *slots = sq_alloc_array(cap, sizeof(*slots));
+	if (slots == NULL)
+		return -1;
+	struct dedup_entry *old = t->slots;
+	size_t old_cap = t->cap;
+	t->slots = slots;
+	t->cap = cap;
+	/* Re-inserting in old slot order could reorder equal keys that wrapped around the end;
+	 * walk each old probe run from its start instead: find a slot whose predecessor is empty
+	 * and go round once from there. */
+	size_t start = 0;
+	if (old_cap > 0) {
+		while (start < old_cap && old[(start + old_cap - 1) % old_cap].item != NULL)
+			start++;
+		for (size_t k = 0; k < old_cap; k++) {
+			struct dedup_entry *e = &old[(start + k) % old_cap];
+			if (e->item == NULL)
+				continue;
+			size_t i = home_slot(t, e->size, e->hash);
+			while (t->slots[i].item != NULL)
+				i = (i + 1) & (t->cap - 1);
+			t->slots[i] = *e;
+		}
+	}
+	free(old);
+	return 0;
+}
+
+int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item)
+{
+	if ((t->count + 1) * 2 > t->cap && grow(t) != 0)
+		return -1;
+	size_t i = home_slot(t, size, hash);
+	while (t->slots[i].item != NULL)
+		i = (i + 1) & (t->cap - 1);
+	t->slots[i].size = size;
+	t->slots[i].hash = hash;
+	t->slots[i].item = item;
+	t->count++;
+	return 0;
+}
+
+void *dedup_next(const struct dedup_table *t, uint64_t size, uint64_t hash, size_t *cursor)
+{
+	if (t->cap == 0)
+		return NULL;
+	/* *cursor counts probe steps taken from the home slot. */
+	size_t home = home_slot(t, size, hash);
+	for (size_t k = *cursor; k < t->cap; k++) {
+		const struct dedup_entry *e = &t->slots[(home + k) & (t->cap - 1)];
+		if (e->item == NULL)
+			return NULL;
+		if (e->size == size && e->hash == hash) {
+			*cursor = k + 1;
+			return e->item;
+		}
+	}
+	return NULL;
+}
+
+void dedup_free(struct dedup_table *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->cap = t->count = 0;
+}

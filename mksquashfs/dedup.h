@@ -1,0 +1,30 @@
+/* dedup.h — the table of files already stored, keyed by (size, content hash), that duplicate
+ * detection looks candidates up in. Several files may share a key (a hash collision): lookups
+ * walk every one, in insertion order. */
+#ifndef SQ_MKSQUASHFS_DEDUP_H
+#define SQ_MKSQUASHFS_DEDUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dedup_entry {
+	uint64_t size;
+	uint64_t hash;
+	void *item;     /* NULL: empty slot */
+};
+
+struct dedup_table {
+	struct dedup_entry *slots;
+	size_t cap;     /* a power of two, or 0 */
+	size_t count;
+};
+
+/* 0, or -1 when memory is short (the table is unchanged). item must not be NULL. */
+int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item);
+
+/* Candidates for (size, hash): start with *cursor = 0, call until NULL. */
+void *dedup_next(const struct dedup_table *t, uint64_t size, uint64_t hash, size_t *cursor);
+
+void dedup_free(struct dedup_table *t);
+
+#endif

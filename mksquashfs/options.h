@@ -1,0 +1,60 @@
+/* options.h — the mksquashfs command line turned into settings (squashfs-tools 4.5.1 names). */
+#ifndef SQ_MKSQUASHFS_OPTIONS_H
+#define SQ_MKSQUASHFS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/error.h"
+#include "mksquashfs/image.h"
+
+enum options_action {
+	OPTIONS_RUN,      /* build an image */
+	OPTIONS_HELP,     /* -help / -h: print the help text to stdout, exit 0 */
+	OPTIONS_XHELP,    /* -Xhelp: the chosen codec's options */
+	OPTIONS_VERSION,  /* -version */
+};
+
+struct mksq_options {
+	struct image_settings image;   /* what the back needs */
+
+	char **sources;                /* argv words, not copies */
+	int source_count;
+	const char *image_path;
+
+	bool quiet;
+	bool progress;                 /* the bar (default on; only drawn on a terminal) */
+	bool info;                     /* -info: list every file as it is written */
+	bool keep_as_directory;
+	bool no_sparse;
+	bool noappend;
+	bool all_root;
+	bool force_uid_set, force_gid_set;
+	uint32_t force_uid, force_gid;
+	bool all_time_set;
+	uint32_t all_time;
+	bool mkfs_time_set;            /* -mkfs-time or SOURCE_DATE_EPOCH */
+	bool clamp_set;                /* SOURCE_DATE_EPOCH: clamp newer mtimes */
+	uint32_t clamp_time;
+
+	char **excludes;               /* -e words and -ef lines (owned: freed by options_free) */
+	uint32_t exclude_count;
+	bool wildcards;
+	bool regex;
+
+	unsigned processors;           /* 0: online CPUs */
+	uint64_t mem;                  /* -mem: accepted, bounds the queue */
+};
+
+/* Parse argv (argv[0] is the program). sde is getenv("SOURCE_DATE_EPOCH") or NULL; now is the
+ * time used for the superblock when nothing else sets it. Returns 0 with *action set, or -1 with
+ * a one-line message (SQ_ERR_USAGE) in err. On failure *o still needs options_free. */
+int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde, uint32_t now,
+		  enum options_action *action, struct sq_error *err);
+void options_free(struct mksq_options *o);
+
+/* -help text (stdout) and the short usage line for errors. */
+void options_print_help(FILE *out);
+
+#endif

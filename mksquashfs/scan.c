@@ -1,0 +1,762 @@
+/* scan.c — reading the source directories into the image tree (metadata only; file content is
+ * the data stage's). Directories are walked with openat/fstatat so depth is not bounded by
+ * PATH_MAX for metadata; full paths are kept for files, whose content is read later. */
+#include "config.h"
+#include "mksquashfs/scan.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#ifdef HAVE_XATTR
+#include <sys/xattr.h>
+#endif
+
+#include "common/format.h"
+#include "common/util.h"
+
+/* Hard-link table: (dev, ino) of non-directories with more than one link -> their inode. */
+struct link_slot {
+	dev_t dev;
+	ino_t ino;
+	struct tree_inode *inode;
+};
+
+struct scan_ctx {
+	const struct mksq_options *o;
+	const struct exclude_list *x;
+	struct file_list *files;
+	struct scan_stats *stats;
+	FILE *warn;
+	struct sq_error *err;
+	struct link_slot *links;
+	size_t link_cap, link_count;
+	/* Image path of the directory being scanned, for pattern excludes. */
+	const char **parts;
+	uint32_t depth, parts_cap;
+};
+
+static uint64_t link_hash(dev_t dev, ino_t ino)
+{
+	uint64_t h = (uint64_t)ino * 0x9E3779B97F4A7C15ull ^ (uint64_t)dev * 0xC2B2AE3D27D4EB4Full;
+	return h ^ (h >> 29);
+}
+
+static struct link_slot *link_find(struct scan_ctx *c, dev_t dev, ino_t ino)
+{
+	size_t mask = c->link_cap - 1;
+	for (size_t i = link_hash(dev, ino) & mask;; i = (i + 1) & mask) {
+		struct link_slot *s = &c->links[i];
+		if (s->inode == NULL || (s->dev == dev && s->ino == ino))
+			return s;
+	}
+}
+
+static int link_grow(struct scan_ctx *c)
+{
+	size_t cap = c->link_cap ? c->link_cap * 2 : 256;
+	struct link_slot *old = c->links;
+	size_t old_cap = c->link_cap;
+	c->links = sq_alloc_array(cap, sizeof(*c->links));
+	if (c->links == NULL) {
+		c->links = old;
+		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	}
+	c->link_cap = cap;
+	for (size_t i = 0; i < old_cap; i++)
+		if (old[i].inode != NULL)
+			*link_find(c, old[i].dev, old[i].ino) = old[i];
+	free(old);
+	return 0;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir), nl = strlen(name);
+	char *p = malloc(dl + nl + 2);
+	if (p == NULL)
+		return NULL;
+	memcpy(p, dir, dl);
+	size_t at = dl;
+	if (dl > 0 && dir[dl - 1] != '/')
+		p[at++] = '/';
+	memcpy(p + at, name, nl + 1);
+	return p;
+}
+
+static uint32_t clamp_time(const struct mksq_options *o, int64_t t)
+{
+	if (o->all_time_set)
+		return o->all_time;
+	uint32_t v = t < 0 ? 0 : t > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)t;
+	if (o->clamp_set && v > o->clamp_time)
+		v = o->clamp_time;
+	return v;
+}
+
+static void set_owner(const struct mksq_options *o, struct tree_inode *n, uint32_t uid,
+		      uint32_t gid)
+{
+	n->uid = o->all_root ? 0 : uid;
+	n->gid = o->all_root ? 0 : gid;
+	if (o->force_uid_set)
+		n->uid = o->force_uid;
+	if (o->force_gid_set)
+		n->gid = o->force_gid;
+}
+
+#ifdef HAVE_XATTR
+static int xattr_cmp(const void *a, const void *b)
+{
+	const struct xattr_entry *x = a, *y = b;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+static const struct {
+	const char *prefix;
+	uint16_t type;
+} xattr_prefixes[] = {
+	{ "user.", SQFS_XATTR_USER },
+	{ "trusted.", SQFS_XATTR_TRUSTED },
+	{ "security.", SQFS_XATTR_SECURITY },
+};
+
+static void free_xattr_set(struct xattr_set *s);
+
+/* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
+ * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
+static int read_xattrs(struct scan_ctx *c, const char *path, struct tree_inode *n)
+{
+	ssize_t len = llistxattr(path, NULL, 0);
+	if (len <= 0) {
+		if (len < 0 && errno != ENOTSUP && errno != ENODATA)
+			return sq_fail_errno(c->err, "cannot list xattrs of %s", path);
+		return 0;
+	}
+	char *names = malloc((size_t)len);
+	struct xattr_set *set = calloc(1, sizeof(*set));
+	if (names == NULL || set == NULL) {
+		free(names);
+		free(set);
+		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	}
+	len = llistxattr(path, names, (size_t)len);
+	if (len < 0) {
+		free(names);
+		free(set);
+		return sq_fail_errno(c->err, "cannot list xattrs of %s", path);
+	}
+	uint32_t max = 0;
+	for (ssize_t i = 0; i < len; i++)
+		max += names[i] == '\0';
+	set->entries = sq_alloc_array(max ? max : 1, sizeof(*set->entries));
+	if (set->entries == NULL)
+		goto nomem;
+	for (char *name = names; name < names + len; name += strlen(name) + 1) {
+		size_t k;
+		for (k = 0; k < sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0]); k++)
+			if (strncmp(name, xattr_prefixes[k].prefix, strlen(xattr_prefixes[k].prefix)) == 0)
+				break;
+		if (k == sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0])) {
+			c->stats->xattrs_skipped++;
+			if (c->warn != NULL)
+				fprintf(c->warn, "mksquashfs: unrecognised xattr prefix %s on %s, skipped\n",
+					name, path);
+			continue;
+		}
+		const char *key = name + strlen(xattr_prefixes[k].prefix);
+		ssize_t vlen = lgetxattr(path, name, NULL, 0);
+		if (vlen < 0) {
+			if (errno == ENODATA)
+				continue;
+			free_xattr_set(set);
+			free(names);
+			return sq_fail_errno(c->err, "cannot read xattr %s of %s", name, path);
+		}
+		struct xattr_entry *e = &set->entries[set->count];
+		e->type = xattr_prefixes[k].type;
+		e->key_len = (uint16_t)strlen(key);
+		e->key = strdup(key);
+		e->value = malloc(vlen ? (size_t)vlen : 1);
+		if (e->key == NULL || e->value == NULL) {
+			free(e->key);
+			free(e->value);
+			goto nomem;
+		}
+		vlen = lgetxattr(path, name, e->value, (size_t)vlen);
+		if (vlen < 0) {
+			int saved = errno;
+			free(e->key);
+			free(e->value);
+			free_xattr_set(set);
+			free(names);
+			errno = saved;
+			return sq_fail_errno(c->err, "cannot read xattr %s of %s", name, path);
+		}
+		e->value_len = (uint32_t)vlen;
+		set->count++;
+	}
+	free(names);
+	if (set->count == 0) {
+		free_xattr_set(set);
+		return 0;
+	}
+	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
+	n->xattrs = set;
+	return 0;
+nomem:
+	free_xattr_set(set);
+	free(names);
+	return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+}
+#endif
+
+static void free_xattr_set(struct xattr_set *s)
+{
+	if (s == NULL)
+		return;
+	for (uint32_t i = 0; i < s->count; i++) {
+		free(s->entries[i].key);
+		free(s->entries[i].value);
+	}
+	free(s->entries);
+	free(s);
+}
+
+static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
+			const struct stat *st, struct tree_inode *n)
+{
+	size_t cap = (size_t)st->st_size + 1;
+	if (cap < 64)
+		cap = 64;
+	for (;;) {
+		char *buf = malloc(cap);
+		if (buf == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		ssize_t len = readlinkat(dirfd, name, buf, cap);
+		if (len < 0) {
+			free(buf);
+			return sq_fail_errno(c->err, "cannot read symlink %s", path);
+		}
+		if ((size_t)len < cap) {
+			buf[len] = '\0';
+			n->symlink_target = buf;
+			n->symlink_len = (uint32_t)len;
+			return 0;
+		}
+		free(buf);
+		cap *= 2;
+	}
+}
+
+static int add_entry(struct scan_ctx *c, struct tree_dir *d, const char *name,
+		     struct tree_inode *inode)
+{
+	if (d->count == d->cap) {
+		uint32_t cap = d->cap ? d->cap * 2 : 8;
+		struct tree_entry *grown = sq_realloc_array(d->entries, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		d->entries = grown;
+		d->cap = cap;
+	}
+	struct tree_entry *e = &d->entries[d->count];
+	e->name = strdup(name);
+	if (e->name == NULL)
+		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	e->name_len = (uint32_t)strlen(name);
+	e->inode = inode;
+	d->count++;
+	return 0;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct tree_entry *x = a, *y = b;
+	uint32_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
+	int r = memcmp(x->name, y->name, n);
+	if (r != 0)
+		return r;
+	return x->name_len < y->name_len ? -1 : x->name_len > y->name_len;
+}
+
+static struct tree_inode *new_inode(struct scan_ctx *c, const struct stat *st)
+{
+	struct tree_inode *n = calloc(1, sizeof(*n));
+	if (n == NULL) {
+		sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	n->mode = (uint32_t)st->st_mode & (S_IFMT | 07777);
+	set_owner(c->o, n, (uint32_t)st->st_uid, (uint32_t)st->st_gid);
+	n->mtime = clamp_time(c->o, (int64_t)st->st_mtime);
+	return n;
+}
+
+static void free_inode(struct tree_inode *n);
+
+static int scan_dir(struct scan_ctx *c, int dirfd, const char *path, struct tree_inode *dir);
+
+/* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls). */
+static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const char *path,
+		      const struct stat *st, struct tree_inode *n)
+{
+	switch (st->st_mode & S_IFMT) {
+	case S_IFREG:
+		n->file = calloc(1, sizeof(*n->file));
+		n->source_path = strdup(path);
+		if (n->file == NULL || n->source_path == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		n->file->size = (uint64_t)st->st_size;
+		n->file->fragment_index = SQFS_NO_FRAGMENT;
+		break;
+	case S_IFLNK:
+		if (read_symlink(c, dirfd, name, path, st, n) != 0)
+			return -1;
+		break;
+	case S_IFBLK:
+	case S_IFCHR:
+		n->rdev_major = major(st->st_rdev);
+		n->rdev_minor = minor(st->st_rdev);
+		break;
+	case S_IFDIR:
+		n->dir = calloc(1, sizeof(*n->dir));
+		n->source_path = strdup(path);
+		if (n->dir == NULL || n->source_path == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		break;
+	case S_IFIFO:
+	case S_IFSOCK:
+		break;
+	default:
+		return sq_fail(c->err, SQ_ERR_UNSUPPORTED, "%s: unknown file type 0%o", path,
+			       (unsigned)(st->st_mode & S_IFMT));
+	}
+#ifdef HAVE_XATTR
+	if (!c->o->image.no_xattrs && read_xattrs(c, path, n) != 0)
+		return -1;
+#endif
+	return 0;
+}
+
+static int file_list_add(struct scan_ctx *c, struct tree_inode *n)
+{
+	struct file_list *f = c->files;
+	if (f->count == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 64;
+		struct tree_inode **grown = sq_realloc_array(f->files, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		f->files = grown;
+		f->cap = cap;
+	}
+	f->files[f->count++] = n;
+	f->total_bytes += n->file->size;
+	return 0;
+}
+
+static int push_part(struct scan_ctx *c, const char *name)
+{
+	if (c->depth == c->parts_cap) {
+		uint32_t cap = c->parts_cap ? c->parts_cap * 2 : 32;
+		const char **grown = sq_realloc_array(c->parts, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		c->parts = grown;
+		c->parts_cap = cap;
+	}
+	c->parts[c->depth++] = name;
+	return 0;
+}
+
+/* Add the entry `name` (found in dirfd, full path `path`) to parent unless excluded, reusing the
+ * inode of an earlier hard link. `entry_name` is the name in the image (differs for renamed
+ * sources). */
+static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, const char *name,
+		      const char *entry_name, const char *path)
+{
+	struct stat st;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return sq_fail_errno(c->err, "cannot stat %s", path);
+	if (push_part(c, entry_name) != 0)
+		return -1;
+	bool excluded = exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino);
+	int rc = 0;
+	if (excluded)
+		goto out;
+
+	struct link_slot *slot = NULL;
+	if (!S_ISDIR(st.st_mode) && st.st_nlink > 1) {
+		if (c->link_count * 2 >= c->link_cap && link_grow(c) != 0) {
+			rc = -1;
+			goto out;
+		}
+		slot = link_find(c, st.st_dev, st.st_ino);
+		if (slot->inode != NULL) {
+			slot->inode->nlink++;
+			c->stats->hard_links++;
+			rc = add_entry(c, parent->dir, entry_name, slot->inode);
+			goto out;
+		}
+	}
+	struct tree_inode *n = new_inode(c, &st);
+	if (n == NULL) {
+		rc = -1;
+		goto out;
+	}
+	n->nlink = 1;
+	if (fill_inode(c, dirfd, name, path, &st, n) != 0 ||
+	    add_entry(c, parent->dir, entry_name, n) != 0) {
+		free_inode(n);
+		rc = -1;
+		goto out;
+	}
+	if (slot != NULL) {
+		slot->dev = st.st_dev;
+		slot->ino = st.st_ino;
+		slot->inode = n;
+		c->link_count++;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		n->dir->parent = parent;
+		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			rc = sq_fail_errno(c->err, "cannot open directory %s", path);
+			goto out;
+		}
+		rc = scan_dir(c, fd, path, n);
+	}
+out:
+	c->depth--;
+	return rc;
+}
+
+/* Read the directory open on fd (closed here) into dir. */
+static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_inode *dir)
+{
+	DIR *d = fdopendir(fd);
+	if (d == NULL) {
+		close(fd);
+		return sq_fail_errno(c->err, "cannot read directory %s", path);
+	}
+	/* Names are gathered and sorted first so the walk, and with it the order file data is
+	 * written in, does not depend on readdir's order. */
+	char **names = NULL;
+	size_t count = 0, cap = 0;
+	int rc = 0;
+	struct dirent *de;
+	errno = 0;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (count == cap) {
+			cap = cap ? cap * 2 : 32;
+			char **grown = sq_realloc_array(names, cap, sizeof(*grown));
+			if (grown == NULL) {
+				rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+				goto done;
+			}
+			names = grown;
+		}
+		names[count] = strdup(de->d_name);
+		if (names[count] == NULL) {
+			rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+			goto done;
+		}
+		count++;
+		errno = 0;
+	}
+	if (errno != 0) {
+		rc = sq_fail_errno(c->err, "cannot read directory %s", path);
+		goto done;
+	}
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		char *child = join_path(path, names[i]);
+		if (child == NULL) {
+			rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+			break;
+		}
+		rc = scan_entry(c, dir, dirfd(d), names[i], names[i], child);
+		free(child);
+	}
+	if (rc == 0)
+		qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), entry_cmp);
+done:
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	return rc;
+}
+
+/* The name a source gets in a made-up root: its last path component. */
+static char *source_name(const char *src)
+{
+	size_t len = strlen(src);
+	while (len > 1 && src[len - 1] == '/')
+		len--;
+	size_t start = len;
+	while (start > 0 && src[start - 1] != '/')
+		start--;
+	char *name = strndup(src + start, len - start);
+	if (name != NULL && (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+			     strcmp(name, "/") == 0 || name[0] == '\0')) {
+		free(name);
+		char *real = realpath(src, NULL);
+		if (real == NULL)
+			return NULL;
+		const char *slash = strrchr(real, '/');
+		name = strdup(slash && slash[1] ? slash + 1 : "root");
+		free(real);
+	}
+	return name;
+}
+
+static bool name_used(const struct tree_dir *d, const char *name)
+{
+	for (uint32_t i = 0; i < d->count; i++)
+		if (strcmp(d->entries[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* The parent of a source path, for fstatat: "a/b" -> ("a", "b"). */
+static int open_parent(const char *src, char **leaf, struct sq_error *err)
+{
+	char *copy = strdup(src);
+	if (copy == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	size_t len = strlen(copy);
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	char *slash = strrchr(copy, '/');
+	int fd;
+	if (slash == NULL) {
+		fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		*leaf = copy;
+	} else {
+		*leaf = strdup(slash + 1);
+		if (slash == copy)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+		fd = open(copy, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		free(copy);
+		if (*leaf == NULL) {
+			if (fd >= 0)
+				close(fd);
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		}
+	}
+	if (fd < 0) {
+		sq_fail_errno(err, "cannot open the directory holding source %s", src);
+		free(*leaf);
+		*leaf = NULL;
+	}
+	return fd;
+}
+
+static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
+{
+	for (int i = 0; i < c->o->source_count; i++) {
+		const char *src = c->o->sources[i];
+		struct stat st;
+		if (lstat(src, &st) != 0)
+			return sq_fail_errno(c->err, "cannot stat source %s", src);
+		char *base = source_name(src);
+		if (base == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "cannot name source %s", src);
+		char *name = strdup(base);
+		for (unsigned k = 1; name != NULL && name_used(root->dir, name); k++) {
+			size_t len = strlen(base) + 16;
+			free(name);
+			name = malloc(len);
+			if (name != NULL)
+				snprintf(name, len, "%s_%u", base, k);
+			if (name != NULL && c->warn != NULL)
+				fprintf(c->warn, "Source directory entry %s already used! - trying %s\n",
+					base, name);
+		}
+		free(base);
+		if (name == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		if (strlen(name) > 255) {
+			free(name);
+			return sq_fail(c->err, SQ_ERR_USAGE, "source name too long: %s", src);
+		}
+		char *leaf = NULL;
+		int pfd = open_parent(src, &leaf, c->err);
+		if (pfd < 0) {
+			free(name);
+			return -1;
+		}
+		/* "/" has no parent to stat it from. */
+		int rc;
+		if (strcmp(leaf, "/") == 0 || leaf[0] == '\0') {
+			close(pfd);
+			pfd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			free(leaf);
+			leaf = strdup(".");
+			if (pfd < 0 || leaf == NULL) {
+				free(name);
+				free(leaf);
+				if (pfd >= 0)
+					close(pfd);
+				return sq_fail_errno(c->err, "cannot open /");
+			}
+		}
+		rc = scan_entry(c, root, pfd, leaf, name, src);
+		close(pfd);
+		free(leaf);
+		free(name);
+		if (rc != 0)
+			return -1;
+	}
+	qsort(root->dir->entries, root->dir->count, sizeof(struct tree_entry), entry_cmp);
+	return 0;
+}
+
+/* Depth first over the finished tree, each regular inode once, in entry order. */
+static int collect_files(struct scan_ctx *c, struct tree_inode *dir, uint8_t *seen_marker)
+{
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_inode *n = dir->dir->entries[i].inode;
+		if (n->dir != NULL) {
+			if (collect_files(c, n, seen_marker) != 0)
+				return -1;
+		} else if (n->file != NULL && n->inode_number == 0) {
+			/* inode_number is the writer's; borrow it as a "listed" mark, reset below. */
+			n->inode_number = 1;
+			if (file_list_add(c, n) != 0)
+				return -1;
+		}
+	}
+	(void)seen_marker;
+	return 0;
+}
+
+int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uint32_t now,
+		 struct tree *tree, struct file_list *files, struct scan_stats *stats, FILE *warn,
+		 struct sq_error *err)
+{
+	struct scan_ctx c = {
+		.o = o, .x = x, .files = files, .stats = stats, .warn = warn, .err = err,
+	};
+	memset(tree, 0, sizeof(*tree));
+	memset(files, 0, sizeof(*files));
+	memset(stats, 0, sizeof(*stats));
+	int rc = -1;
+
+	struct stat st;
+	if (o->source_count < 1)
+		return sq_fail(err, SQ_ERR_USAGE, "no source given");
+	for (int i = 0; i < o->source_count; i++)
+		if (lstat(o->sources[i], &st) != 0)
+			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
+
+	struct tree_inode *root = NULL;
+	if (o->source_count == 1 && !o->keep_as_directory && stat(o->sources[0], &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		root = new_inode(&c, &st);
+		if (root == NULL)
+			goto out;
+		tree->root = root;
+		if (fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
+			goto out;
+		root->dir->parent = root;
+		int fd = open(o->sources[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0) {
+			sq_fail_errno(err, "cannot open directory %s", o->sources[0]);
+			goto out;
+		}
+		if (scan_dir(&c, fd, o->sources[0], root) != 0)
+			goto out;
+	} else {
+		memset(&st, 0, sizeof(st));
+		st.st_mode = S_IFDIR | 0777;
+		st.st_uid = getuid();
+		st.st_gid = getgid();
+		st.st_mtime = (time_t)now;
+		root = new_inode(&c, &st);
+		if (root == NULL)
+			goto out;
+		tree->root = root;
+		root->dir = calloc(1, sizeof(*root->dir));
+		if (root->dir == NULL) {
+			sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		root->dir->parent = root;
+		if (scan_made_up_root(&c, root) != 0)
+			goto out;
+	}
+	if (collect_files(&c, root, NULL) != 0)
+		goto out;
+	for (size_t i = 0; i < files->count; i++)
+		files->files[i]->inode_number = 0;
+	rc = 0;
+out:
+	free(c.links);
+	free(c.parts);
+	if (rc != 0) {
+		scan_tree_free(tree);
+		file_list_free(files);
+	}
+	return rc;
+}
+
+static void free_inode(struct tree_inode *n)
+{
+	if (n->file != NULL)
+		free(n->file->block_sizes);
+	free(n->file);
+	free(n->symlink_target);
+	free_xattr_set(n->xattrs);
+	free(n->source_path);
+	if (n->dir != NULL)
+		free(n->dir->entries);
+	free(n->dir);
+	free(n);
+}
+
+/* Hard links make the tree a DAG of non-directories: free an inode when its last entry goes,
+ * counting down nlink (directories have exactly one entry). */
+static void free_dir_tree(struct tree_inode *dir)
+{
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_entry *e = &dir->dir->entries[i];
+		struct tree_inode *n = e->inode;
+		free(e->name);
+		if (n->dir != NULL) {
+			free_dir_tree(n);
+			free_inode(n);
+		} else if (n->nlink <= 1) {
+			free_inode(n);
+		} else {
+			n->nlink--;
+		}
+	}
+}
+
+void scan_tree_free(struct tree *tree)
+{
+	if (tree->root != NULL) {
+		if (tree->root->dir != NULL)
+			free_dir_tree(tree->root);
+		free_inode(tree->root);
+	}
+	tree->root = NULL;
+}
+
+void file_list_free(struct file_list *files)
+{
+	free(files->files);
+	memset(files, 0, sizeof(*files));
+}
