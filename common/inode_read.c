@@ -225,6 +225,7 @@ int sqfs_inode_read(struct sqfs_meta_reader *mr, uint64_t ref, uint32_t block_si
 		return sq_fail(err, SQ_ERR_CORRUPT, "inode at 0x%" PRIx64 ": number %u is out of range (1..%u)", ref,
 			       ino->number, inode_count);
 	uint16_t basic = ino->extended ? (uint16_t)(type - SQFS_INODE_EXT_OFFSET) : type;
+	ino->type = basic; /* the per-kind readers branch on it; reset on failure (nothing to free) */
 	int rc;
 	switch (basic) {
 	case SQFS_INODE_DIR:
@@ -240,8 +241,9 @@ int sqfs_inode_read(struct sqfs_meta_reader *mr, uint64_t ref, uint32_t block_si
 		rc = read_special(mr, &pos, ino, err);
 		break;
 	}
-	if (rc)
+	if (rc) {
+		ino->type = 0;
 		return -1;
-	ino->type = basic;
+	}
 	return 0;
 }

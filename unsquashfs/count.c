@@ -1,0 +1,59 @@
+/* count.c — the pre-pass that counts what an extraction writes ("N inodes (M blocks) to write"). */
+#include "config.h"
+#include "unsquashfs/extract.h"
+
+#include "unsquashfs/numset.h"
+#include "unsquashfs/walk.h"
+
+struct count_ctx {
+	unsigned long inodes, blocks;
+	struct numset seen; /* hard-linked files count their blocks once */
+};
+
+static int c_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		   void **child, struct sq_error *err)
+{
+	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
+	*child = NULL;
+	return 0;
+}
+
+static int c_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
+		   struct sq_error *err)
+{
+	(void)ctx, (void)path, (void)ino, (void)self, (void)children, (void)err;
+	return 0;
+}
+
+static int c_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		  struct sq_error *err)
+{
+	(void)path, (void)name, (void)parent;
+	struct count_ctx *c = ctx;
+	c->inodes++;
+	if (ino->type != SQFS_INODE_FILE)
+		return 0;
+	if (ino->nlink > 1) {
+		int r = numset_add(&c->seen, ino->number, NULL, err);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return 0;
+	}
+	c->blocks += ino->u.file.nblocks + (ino->u.file.frag != SQFS_NO_FRAGMENT);
+	return 0;
+}
+
+int unsq_count(struct sqfs_fs *fs, const struct unsq_options *o, unsigned long *inodes, unsigned long *blocks,
+	       struct sq_error *err)
+{
+	struct count_ctx c = {0};
+	struct unsq_visitor v = {.ctx = &c, .enter_dir = c_enter, .leave_dir = c_leave, .leaf = c_leaf};
+	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
+				    .max_depth = o->max_depth};
+	int rc = unsq_walk(fs, &wo, &v, err);
+	numset_free(&c.seen);
+	*inodes = c.inodes;
+	*blocks = c.blocks;
+	return rc;
+}

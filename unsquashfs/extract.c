@@ -1,0 +1,447 @@
+/* extract.c — creating directories, files, links and special files from the image, fd-relative. */
+#include "config.h"
+#include "unsquashfs/extract.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <unistd.h>
+#ifdef HAVE_XATTR
+#include <sys/xattr.h>
+#endif
+
+#include "unsquashfs/list.h"
+#include "unsquashfs/numset.h"
+#include "unsquashfs/progress.h"
+#include "unsquashfs/walk.h"
+
+struct ex {
+	struct sqfs_fs *fs;
+	const struct unsq_options *o;
+	struct unsq_counts *counts;
+	struct sqfs_file_reader fr;
+	struct numset links; /* inode number -> path (relative to dest) of its first extraction */
+	struct unsq_names users, groups;
+	struct unsq_progress *progress;
+	int root_fd;
+	int as_root;
+	int status; /* 0, or 2 after a non-fatal problem */
+};
+
+/* Directory handles travel through the walker as fd + 1 so that NULL never means fd 0. */
+static void *fd_handle(int fd)
+{
+	return (void *)(intptr_t)(fd + 1);
+}
+
+static int handle_fd(void *h)
+{
+	return (int)(intptr_t)h - 1;
+}
+
+/* A problem that lets extraction go on (owners, permissions, xattrs): fatal under -strict-errors. */
+static int nonfatal(struct ex *x, struct sq_error *err, const char *fmt, const char *path, int e)
+{
+	char msg[600];
+	snprintf(msg, sizeof(msg), fmt, path);
+	if (x->o->strict_errors)
+		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
+	fprintf(stderr, "unsquashfs: %s: %s\n", msg, strerror(e));
+	x->status = 2;
+	return 0;
+}
+
+/* A failure to write the output: fatal unless -ignore-errors. */
+static int write_error(struct ex *x, struct sq_error *err, const char *fmt, const char *path, int e)
+{
+	char msg[600];
+	snprintf(msg, sizeof(msg), fmt, path);
+	if (!x->o->ignore_errors || x->o->strict_errors)
+		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
+	fprintf(stderr, "unsquashfs: %s: %s\n", msg, strerror(e));
+	x->status = 2;
+	return 0;
+}
+
+static void print_info(struct ex *x, const char *path, const struct sqfs_inode *ino, struct sq_error *err)
+{
+	if (!x->o->info)
+		return;
+	if (x->o->info == 2) {
+		unsq_print_long(stdout, x->fs, &x->users, &x->groups, x->o->utc, x->o->dest, path, ino, err);
+		return;
+	}
+	printf("%s%s%s\n", x->o->dest, *path ? "/" : "", path);
+}
+
+static int want_xattr(const struct ex *x, const char *name)
+{
+	if (x->o->user_xattrs || !x->as_root)
+		return strncmp(name, "user.", 5) == 0;
+	return 1;
+}
+
+/* Xattrs go through the fd when we have one, else through /proc/self/fd/DIR/NAME with the
+ * l-variant, which does not follow a final symlink. */
+static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const char *path,
+			const struct sqfs_inode *ino, struct sq_error *err)
+{
+	if (!x->o->xattrs || ino->xattr == SQFS_NO_XATTR)
+		return 0;
+	struct sqfs_xattr_list list;
+	if (sqfs_fs_xattrs(x->fs, ino, &list, err))
+		return -1;
+	int rc = 0;
+#ifdef HAVE_XATTR
+	char proc[64 + SQFS_NAME_MAX];
+	if (fd < 0)
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d/%s", dirfd, name);
+	for (uint32_t i = 0; i < list.count && rc == 0; i++) {
+		const struct sqfs_xattr *a = &list.items[i];
+		if (!want_xattr(x, a->name))
+			continue;
+		int r = fd >= 0 ? fsetxattr(fd, a->name, a->value, a->value_len, 0)
+				: lsetxattr(proc, a->name, a->value, a->value_len, 0);
+		if (r != 0)
+			rc = nonfatal(x, err, "cannot set an xattr on %s", path, errno);
+	}
+#else
+	(void)fd;
+	(void)dirfd;
+	(void)name;
+	if (list.count > 0)
+		rc = nonfatal(x, err, "%s has xattrs; this unsquashfs was built without xattr support", path, ENOTSUP);
+#endif
+	sqfs_xattr_list_free(&list);
+	return rc;
+}
+
+/* Owner, mode, xattrs and times, in that order: chown clears setuid bits, and writing xattrs
+ * would not change mtime but chmod after utimens is harmless either way. fd < 0 means work by
+ * name in dirfd without following symlinks. */
+static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const char *path,
+		      const struct sqfs_inode *ino, struct sq_error *err)
+{
+	uint32_t uid, gid;
+	if (sqfs_fs_owner(x->fs, ino, &uid, &gid, err))
+		return -1;
+	if (x->as_root) {
+		int r = fd >= 0 ? fchown(fd, uid, gid) : fchownat(dirfd, name, uid, gid, AT_SYMLINK_NOFOLLOW);
+		if (r != 0 && nonfatal(x, err, "cannot set the owner of %s", path, errno))
+			return -1;
+	}
+	if (ino->type != SQFS_INODE_SYMLINK) {
+		int r = 0;
+		if (fd >= 0)
+			r = fchmod(fd, ino->mode);
+		else if (ino->mode & (S_ISUID | S_ISGID))
+			r = fchmodat(dirfd, name, ino->mode, 0); /* a node we just made: not a symlink */
+		if (r != 0 && nonfatal(x, err, "cannot set the permissions of %s", path, errno))
+			return -1;
+	}
+	if (apply_xattrs(x, fd, dirfd, name, path, ino, err))
+		return -1;
+	struct timespec ts[2] = {{.tv_sec = (time_t)ino->mtime}, {.tv_sec = (time_t)ino->mtime}};
+	int r = fd >= 0 ? futimens(fd, ts) : utimensat(dirfd, name, ts, AT_SYMLINK_NOFOLLOW);
+	if (r != 0 && nonfatal(x, err, "cannot set the times of %s", path, errno))
+		return -1;
+	return 0;
+}
+
+/* Make room for name under -f: remove a non-directory in the way (unlinkat removes a symlink
+ * itself, never its target). */
+static int clear_way(struct ex *x, int dirfd, const char *name, const char *path, struct sq_error *err)
+{
+	struct stat st;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? 0 : write_error(x, err, "cannot stat %s", path, errno);
+	if (!x->o->force)
+		return sq_fail(err, SQ_ERR_UNSAFE, "%s already exists (use -f to overwrite)", path);
+	if (S_ISDIR(st.st_mode))
+		return sq_fail(err, SQ_ERR_UNSAFE, "%s exists as a directory", path);
+	if (unlinkat(dirfd, name, 0) != 0)
+		return write_error(x, err, "cannot remove %s", path, errno);
+	return 0;
+}
+
+static int ex_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		    void **child, struct sq_error *err)
+{
+	struct ex *x = ctx;
+	int fd;
+	if (name == NULL) {
+		fd = x->root_fd;
+	} else {
+		int pfd = handle_fd(parent);
+		if (mkdirat(pfd, name, 0700) != 0) {
+			if (errno != EEXIST || !x->o->force)
+				return sq_fail_errno(err, "cannot create directory %s/%s", x->o->dest, path);
+			/* Under -f an existing directory is reused, but only a real one: never a symlink. */
+			fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fd < 0 && (errno == ELOOP || errno == ENOTDIR)) {
+				if (unlinkat(pfd, name, 0) != 0 || mkdirat(pfd, name, 0700) != 0)
+					return sq_fail_errno(err, "cannot replace %s/%s with a directory", x->o->dest, path);
+				fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			}
+		} else {
+			fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (fd < 0)
+			return sq_fail_errno(err, "cannot open directory %s/%s", x->o->dest, path);
+	}
+	x->counts->dirs++;
+	print_info(x, path, ino, err);
+	*child = fd_handle(fd);
+	return 0;
+}
+
+static int ex_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
+		    struct sq_error *err)
+{
+	struct ex *x = ctx;
+	int fd = handle_fd(self);
+	int rc = 0;
+	if (children != (size_t)-1) {
+		char shown[4200];
+		snprintf(shown, sizeof(shown), "%s%s%s", x->o->dest, *path ? "/" : "", path);
+		rc = apply_meta(x, fd, -1, NULL, shown, ino, err);
+	}
+	if (fd != x->root_fd)
+		close(fd);
+	return rc;
+}
+
+struct write_sink {
+	int fd;
+	const char *path;
+	struct ex *x;
+};
+
+static int sink_write(void *arg, uint64_t offset, const uint8_t *data, size_t len, struct sq_error *err)
+{
+	struct write_sink *s = arg;
+	unsq_progress_step(s->x->progress, 1);
+	if (data == NULL)
+		return 0; /* a hole: ftruncate at the end gives the size, the file stays sparse */
+	size_t done = 0;
+	while (done < len) {
+		ssize_t n = pwrite(s->fd, data + done, len - done, (off_t)(offset + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return sq_fail(err, SQ_ERR_IO, "cannot write %s: %s", s->path, n < 0 ? strerror(errno) : "short write");
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+static int write_file(struct ex *x, int dirfd, const char *name, const char *shown, const struct sqfs_inode *ino,
+		      struct sq_error *err)
+{
+	uint64_t fstart;
+	uint32_t fword;
+	if (sqfs_fs_fragment(x->fs, ino, &fstart, &fword, err))
+		return -1;
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return write_error(x, err, "cannot create file %s", shown, errno);
+	struct write_sink s = {.fd = fd, .path = shown, .x = x};
+	struct sq_error werr;
+	sq_error_clear(&werr);
+	int rc = sqfs_file_read(&x->fr, ino, fstart, fword, sink_write, &s, &werr);
+	if (rc == 0 && ftruncate(fd, (off_t)ino->u.file.size) != 0)
+		rc = sq_fail_errno(&werr, "cannot set the size of %s", shown);
+	if (rc != 0) {
+		close(fd);
+		/* Image errors are always fatal; output errors obey -ignore-errors. */
+		if (werr.code == SQ_ERR_IO && x->o->ignore_errors && !x->o->strict_errors) {
+			fprintf(stderr, "unsquashfs: %s\n", werr.msg);
+			x->status = 2;
+			return 0;
+		}
+		return sq_fail(err, werr.code, "%s", werr.msg);
+	}
+	rc = apply_meta(x, fd, -1, NULL, shown, ino, err);
+	if (close(fd) != 0 && rc == 0)
+		rc = write_error(x, err, "cannot close %s", shown, errno);
+	if (rc == 0)
+		x->counts->files++;
+	return rc;
+}
+
+static int make_special(struct ex *x, int dirfd, const char *name, const char *shown, const struct sqfs_inode *ino,
+			struct sq_error *err)
+{
+	mode_t perm = ino->mode & 0777;
+	int r;
+	unsigned long *count;
+	switch (ino->type) {
+	case SQFS_INODE_BLKDEV:
+	case SQFS_INODE_CHRDEV:
+		count = &x->counts->devices;
+		if (!x->as_root)
+			return nonfatal(x, err, "cannot create device %s as a non-root user", shown, EPERM);
+		r = mknodat(dirfd, name, perm | (ino->type == SQFS_INODE_BLKDEV ? S_IFBLK : S_IFCHR),
+			    makedev(sqfs_dev_major(ino->u.dev.rdev), sqfs_dev_minor(ino->u.dev.rdev)));
+		break;
+	case SQFS_INODE_FIFO:
+		count = &x->counts->fifos;
+		r = mkfifoat(dirfd, name, perm);
+		break;
+	default:
+		count = &x->counts->sockets;
+		r = mknodat(dirfd, name, perm | S_IFSOCK, 0);
+		break;
+	}
+	if (r != 0)
+		return write_error(x, err, "cannot create %s", shown, errno);
+	if (apply_meta(x, -1, dirfd, name, shown, ino, err))
+		return -1;
+	(*count)++;
+	return 0;
+}
+
+/* Open the directory holding rel (a path below dest made by us) one component at a time with
+ * O_NOFOLLOW, so a symlink swapped in under -f is never followed. *base gets the last name. */
+static int open_parent(struct ex *x, const char *rel, const char **base, struct sq_error *err)
+{
+	int fd = dup(x->root_fd);
+	if (fd < 0)
+		return sq_fail_errno(err, "cannot duplicate a directory descriptor");
+	const char *p = rel;
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		if (slash == NULL) {
+			*base = p;
+			return fd;
+		}
+		char comp[SQFS_NAME_MAX + 1];
+		size_t len = (size_t)(slash - p);
+		if (len > SQFS_NAME_MAX) {
+			close(fd);
+			return sq_fail(err, SQ_ERR_CORRUPT, "path component too long in %s", rel);
+		}
+		memcpy(comp, p, len);
+		comp[len] = '\0';
+		int n = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		if (n < 0)
+			return sq_fail_errno(err, "cannot open the directory of %s", rel);
+		fd = n;
+		p = slash + 1;
+	}
+}
+
+static int ex_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		   struct sq_error *err)
+{
+	struct ex *x = ctx;
+	int dirfd = handle_fd(parent);
+	char shown[4200];
+	snprintf(shown, sizeof(shown), "%s/%s", x->o->dest, path);
+	if (clear_way(x, dirfd, name, shown, err))
+		return -1;
+	print_info(x, path, ino, err);
+	unsq_progress_step(x->progress, 1);
+	if (ino->nlink > 1) {
+		int found;
+		const char *first = numset_get(&x->links, ino->number, &found);
+		if (found) {
+			const char *base = NULL;
+			int pfd = open_parent(x, first, &base, err);
+			if (pfd < 0)
+				return -1;
+			int r = linkat(pfd, base, dirfd, name, 0);
+			int e = errno;
+			close(pfd);
+			if (r != 0)
+				return write_error(x, err, "cannot create hard link %s", shown, e);
+			x->counts->hardlinks++;
+			return 0;
+		}
+	}
+	int rc;
+	switch (ino->type) {
+	case SQFS_INODE_FILE:
+		rc = write_file(x, dirfd, name, shown, ino, err);
+		break;
+	case SQFS_INODE_SYMLINK:
+		if (symlinkat(ino->u.symlink.target, dirfd, name) != 0)
+			return write_error(x, err, "cannot create symlink %s", shown, errno);
+		rc = apply_meta(x, -1, dirfd, name, shown, ino, err);
+		if (rc == 0)
+			x->counts->symlinks++;
+		break;
+	default:
+		rc = make_special(x, dirfd, name, shown, ino, err);
+		break;
+	}
+	struct stat st;
+	if (rc == 0 && ino->nlink > 1 && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		char *copy = strdup(path);
+		if (copy == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		if (numset_add(&x->links, ino->number, copy, err) < 0)
+			return -1;
+	}
+	return rc;
+}
+
+int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processors, struct unsq_counts *counts,
+		 struct sq_error *err)
+{
+	struct ex x = {.fs = fs, .o = o, .counts = counts, .root_fd = -1, .as_root = geteuid() == 0};
+	int rc = -1;
+	memset(counts, 0, sizeof(*counts));
+	if (sqfs_file_reader_init(&x.fr, fs, &fs->dec, err))
+		return -1;
+	if (unsq_names_init(&x.users, fs->tables.id_count, 0, err) ||
+	    unsq_names_init(&x.groups, fs->tables.id_count, 0, err))
+		goto out;
+	if (mkdir(o->dest, 0700) != 0) {
+		if (errno != EEXIST) {
+			sq_fail_errno(err, "cannot create destination %s", o->dest);
+			goto out;
+		}
+		if (!o->force) {
+			sq_fail(err, SQ_ERR_UNSAFE, "destination %s already exists (use -f to extract into it)", o->dest);
+			goto out;
+		}
+	}
+	x.root_fd = open(o->dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (x.root_fd < 0) {
+		sq_fail_errno(err, "cannot open destination %s", o->dest);
+		goto out;
+	}
+	unsigned long inodes = 0, blocks = 0;
+	if (unsq_count(fs, o, &inodes, &blocks, err))
+		goto out;
+	if (!o->quiet) {
+		printf("Parallel unsquashfs: Using %ld processor%s\n", processors, processors == 1 ? "" : "s");
+		printf("%lu inodes (%lu blocks) to write\n\n", inodes, blocks);
+		fflush(stdout);
+	}
+	x.progress = unsq_progress_new(inodes + blocks, o->no_progress);
+	struct unsq_visitor v = {.ctx = &x, .enter_dir = ex_enter, .leave_dir = ex_leave, .leaf = ex_leaf};
+	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
+				    .max_depth = o->max_depth};
+	rc = unsq_walk(fs, &wo, &v, err);
+	if (rc == 0)
+		rc = x.status;
+out:
+	unsq_progress_free(x.progress);
+	if (x.root_fd >= 0)
+		close(x.root_fd);
+	numset_free(&x.links);
+	unsq_names_free(&x.users);
+	unsq_names_free(&x.groups);
+	sqfs_file_reader_free(&x.fr);
+	return rc;
+}

@@ -1,0 +1,289 @@
+/* options.c — parsing unsquashfs's command line into struct unsq_options. */
+#include "config.h"
+#include "unsquashfs/options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codecs/codec.h"
+
+static int is(const char *arg, const char *shortname, const char *longname)
+{
+	return strcmp(arg, shortname) == 0 || (longname != NULL && strcmp(arg, longname) == 0);
+}
+
+static int parse_long(const char *s, long min, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end != '\0' || v < min)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_offset(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*s == '-' || *s == '\0')
+		return -1;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	unsigned shift = 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	else if (*end != '\0')
+		return -1;
+	if (shift && end[1] != '\0')
+		return -1;
+	if (shift && v > (UINT64_MAX >> shift))
+		return -1;
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+static int add_path(struct unsq_options *o, char *p, struct sq_error *err)
+{
+	char **n = realloc(o->paths, (o->npaths + 1) * sizeof(*n));
+	if (n == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	o->paths = n;
+	o->paths[o->npaths++] = p;
+	return 0;
+}
+
+/* An extract file holds one name per line; blank lines are skipped. Each line is its own
+ * allocation, chained through paths_storage so they can be freed together. */
+static int read_extract_file(struct unsq_options *o, const char *file, struct sq_error *err)
+{
+	FILE *f = fopen(file, "r");
+	if (f == NULL)
+		return sq_fail_errno(err, "cannot open extract file %s", file);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n == 0)
+			continue;
+		char *copy = malloc((size_t)n + 1 + sizeof(char *));
+		if (copy == NULL) {
+			rc = sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+			break;
+		}
+		/* Chain allocations: the first bytes hold the previous head. */
+		memcpy(copy, &o->paths_storage, sizeof(char *));
+		o->paths_storage = copy;
+		memcpy(copy + sizeof(char *), line, (size_t)n + 1);
+		if (add_path(o, copy + sizeof(char *), err)) {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0 && ferror(f))
+		rc = sq_fail_errno(err, "cannot read extract file %s", file);
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+void unsq_options_free(struct unsq_options *o)
+{
+	char *p = o->paths_storage;
+	while (p != NULL) {
+		char *next;
+		memcpy(&next, p, sizeof(char *));
+		free(p);
+		p = next;
+	}
+	o->paths_storage = NULL;
+	free(o->paths);
+	o->paths = NULL;
+	o->npaths = 0;
+}
+
+int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_error *err)
+{
+	memset(o, 0, sizeof(*o));
+	o->xattrs = 1;
+	o->max_depth = -1;
+	o->dest = "squashfs-root";
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE()                                                                          \
+	do {                                                                                  \
+		if (val == NULL)                                                              \
+			return sq_fail(err, SQ_ERR_USAGE, "%s: missing value", a);            \
+		i++;                                                                          \
+	} while (0)
+		if (is(a, "-v", "-version")) {
+			o->mode = UNSQ_VERSION;
+			return 0;
+		} else if (is(a, "-h", "-help")) {
+			o->mode = UNSQ_HELP;
+			return 0;
+		} else if (is(a, "-cat", NULL)) {
+			o->mode = UNSQ_CAT;
+		} else if (is(a, "-d", "-dest")) {
+			NEED_VALUE();
+			o->dest = val;
+		} else if (is(a, "-max", "-max-depth")) {
+			NEED_VALUE();
+			if (parse_long(val, 0, &o->max_depth))
+				return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of levels \"%s\"", a, val);
+		} else if (is(a, "-q", "-quiet")) {
+			o->quiet = 1;
+		} else if (is(a, "-n", "-no-progress")) {
+			o->no_progress = 1;
+		} else if (is(a, "-no", "-no-xattrs")) {
+			o->xattrs = 0;
+		} else if (is(a, "-x", "-xattrs")) {
+			o->xattrs = 1;
+		} else if (is(a, "-u", "-user-xattrs")) {
+			o->xattrs = 1;
+			o->user_xattrs = 1;
+		} else if (is(a, "-p", "-processors")) {
+			NEED_VALUE();
+			if (parse_long(val, 1, &o->processors))
+				return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of processors \"%s\"", a, val);
+		} else if (is(a, "-i", "-info")) {
+			o->info = 1;
+		} else if (is(a, "-li", "-linfo")) {
+			o->info = 2;
+		} else if (is(a, "-l", "-ls")) {
+			o->mode = UNSQ_LIST;
+		} else if (is(a, "-ll", "-lls")) {
+			o->mode = UNSQ_LIST;
+			o->list_long = 1;
+		} else if (is(a, "-lln", "-llnumeric")) {
+			o->mode = UNSQ_LIST;
+			o->list_long = 1;
+			o->list_numeric = 1;
+		} else if (is(a, "-lc", NULL)) {
+			o->mode = UNSQ_LIST;
+			o->list_concise = 1;
+		} else if (is(a, "-llc", NULL)) {
+			o->mode = UNSQ_LIST;
+			o->list_long = 1;
+			o->list_concise = 1;
+		} else if (is(a, "-o", "-offset")) {
+			NEED_VALUE();
+			if (parse_offset(val, &o->offset))
+				return sq_fail(err, SQ_ERR_USAGE, "%s: bad offset \"%s\"", a, val);
+		} else if (is(a, "-f", "-force")) {
+			o->force = 1;
+		} else if (is(a, "-ig", "-ignore-errors")) {
+			o->ignore_errors = 1;
+		} else if (is(a, "-st", "-strict-errors")) {
+			o->strict_errors = 1;
+		} else if (is(a, "-no-exit", "-no-exit-code")) {
+			o->no_exit_code = 1;
+		} else if (is(a, "-s", "-stat")) {
+			o->mode = UNSQ_STAT;
+		} else if (is(a, "-UTC", NULL)) {
+			o->utc = 1;
+		} else if (is(a, "-mkfs-time", "-fstime")) {
+			o->mode = UNSQ_MKFS_TIME;
+		} else if (is(a, "-e", "-ef") || is(a, "-extract-file", NULL)) {
+			NEED_VALUE();
+			if (read_extract_file(o, val, err))
+				return -1;
+		} else if (is(a, "-da", "-data-queue") || is(a, "-fr", "-frag-queue")) {
+			/* Queue sizes tune the reference's caches; ours are fixed and small. */
+			long ignored;
+			NEED_VALUE();
+			if (parse_long(val, 1, &ignored))
+				return sq_fail(err, SQ_ERR_USAGE, "%s: bad size \"%s\"", a, val);
+		} else if (is(a, "-no-wild", "-no-wildcards")) {
+			o->no_wildcards = 1;
+		} else {
+			return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see unsquashfs -help)", a);
+		}
+#undef NEED_VALUE
+	}
+	if (i >= argc)
+		return sq_fail(err, SQ_ERR_USAGE, "no image given (see unsquashfs -help)");
+	o->image = argv[i++];
+	for (; i < argc; i++)
+		if (add_path(o, argv[i], err))
+			return -1;
+	if (o->mode == UNSQ_CAT && o->npaths == 0)
+		return sq_fail(err, SQ_ERR_USAGE, "-cat needs at least one file name");
+	return 0;
+}
+
+void unsq_print_help(void)
+{
+	printf("SYNTAX: unsquashfs [OPTIONS] FILESYSTEM [files to extract or cat (with -cat)]\n"
+	       "\t-v[ersion]\t\tprint version information\n"
+	       "\t-cat\t\t\tcat the files on the command line to stdout\n"
+	       "\t-d[est] <pathname>\textract to <pathname>, default \"squashfs-root\"\n"
+	       "\t-max[-depth] <levels>\tdescend at most <levels> of directories when\n"
+	       "\t\t\t\textracting or listing\n"
+	       "\t-q[uiet]\t\tno verbose output\n"
+	       "\t-n[o-progress]\t\tdon't display the progress bar\n"
+	       "\t-no[-xattrs]\t\tdon't extract xattrs in file system\n"
+	       "\t-x[attrs]\t\textract xattrs in file system (default)\n"
+	       "\t-u[ser-xattrs]\t\tonly extract user xattrs in file system.\n"
+	       "\t\t\t\tEnables extracting xattrs\n"
+	       "\t-p[rocessors] <number>\tuse <number> processors.  By default will use\n"
+	       "\t\t\t\tthe number of processors available\n"
+	       "\t-i[nfo]\t\t\tprint files as they are extracted\n"
+	       "\t-li[nfo]\t\tprint files as they are extracted with file\n"
+	       "\t\t\t\tattributes (like ls -l output)\n"
+	       "\t-l[s]\t\t\tlist filesystem, but don't extract files\n"
+	       "\t-ll[s]\t\t\tlist filesystem with file attributes (like\n"
+	       "\t\t\t\tls -l output), but don't extract files\n"
+	       "\t-lln[umeric]\t\tsame as -lls but with numeric uids and gids\n"
+	       "\t-lc\t\t\tlist filesystem concisely, displaying only files\n"
+	       "\t\t\t\tand empty directories.  Don't extract files\n"
+	       "\t-llc\t\t\tlist filesystem concisely with file attributes,\n"
+	       "\t\t\t\tdisplaying only files and empty directories.\n"
+	       "\t\t\t\tDon't extract files\n"
+	       "\t-o[ffset] <bytes>\tskip <bytes> at start of FILESYSTEM.  Optionally\n"
+	       "\t\t\t\ta suffix of K, M or G can be given to specify\n"
+	       "\t\t\t\tKbytes, Mbytes or Gbytes respectively (default\n"
+	       "\t\t\t\t0 bytes).\n"
+	       "\t-f[orce]\t\tif file already exists then overwrite\n"
+	       "\t-ig[nore-errors]\ttreat errors writing files to output as\n"
+	       "\t\t\t\tnon-fatal\n"
+	       "\t-st[rict-errors]\ttreat all errors as fatal\n"
+	       "\t-no-exit[-code]\t\tdon't set exit code (to nonzero) on non-fatal\n"
+	       "\t\t\t\terrors\n"
+	       "\t-s[tat]\t\t\tdisplay filesystem superblock information\n"
+	       "\t-UTC\t\t\tuse UTC rather than local time zone when\n"
+	       "\t\t\t\tdisplaying time\n"
+	       "\t-mkfs-time\t\tdisplay filesystem superblock time\n"
+	       "\t-fstime\t\t\tsynonym for -mkfs-time\n"
+	       "\t-e[f] <extract file>\tlist of directories or files to extract.\n"
+	       "\t\t\t\tOne per line\n"
+	       "\t-extract-file <file>\tsynonym for -ef\n"
+	       "\t-da[ta-queue] <size>\taccepted for compatibility, ignored\n"
+	       "\t-fr[ag-queue] <size>\taccepted for compatibility, ignored\n"
+	       "\t-no-wild[cards]\t\tdo not use wildcard matching in extract names\n"
+	       "\t-h[elp]\t\t\toutput this options text to stdout\n"
+	       "\nDecompressors available:\n");
+	for (const struct codec *const *c = codec_all(); *c != NULL; c++)
+		if ((*c)->supported)
+			printf("\t%s\n", (*c)->name);
+	printf("\nExit status:\n"
+	       "  0\tThe filesystem listed or extracted OK.\n"
+	       "  1\tFATAL errors occurred, e.g. filesystem corruption, I/O errors.\n"
+	       "\tUnsquashfs did not continue and aborted.\n"
+	       "  2\tNon-fatal errors occurred, e.g. no support for XATTRs, Symbolic links\n"
+	       "\tin output filesystem or couldn't write permissions to output filesystem.\n"
+	       "\tUnsquashfs continued and did not abort.\n");
+}
