@@ -132,9 +132,11 @@ int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint
 			wild_copy16(op, lit, ll);
 			wild_match(mstart, offset, ml);
 		} else {
+			const uint8_t *match = mstart - offset;
+
 			memcpy(op, lit, ll);
 			for (size_t k = 0; k < ml; k++)
-				mstart[k] = mstart[k - offset];
+				mstart[k] = match[k];
 		}
 		op += total;
 		lit += ll;

@@ -1,0 +1,49 @@
+#!/bin/sh
+# zstd_decode.sh — build the zstd decoder fuzz target with libFuzzer+ASan+UBSan and run it for a bounded time.
+# Usage: zstd_decode.sh [SECONDS]  (or FUZZ_SECONDS; default 60). Exit non-zero on a crash.
+set -u
+
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+seconds=${1:-${FUZZ_SECONDS:-60}}
+cc=${CLANG:-clang}
+if ! command -v "$cc" >/dev/null 2>&1; then
+	echo "clang not installed: skipped" >&2
+	exit 77
+fi
+
+work=${FUZZ_WORKDIR:-$(mktemp -d "${TMPDIR:-/tmp}/zstd-fuzz.XXXXXX")} || exit 1
+mkdir -p "$work/corpus" "$work/artifacts"
+printf '#define _GNU_SOURCE 1\n' > "$work/config.h"
+
+z="$top_srcdir/codecs/zstd"
+if ! "$cc" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-I"$work" -I"$top_srcdir" -o "$work/zstd_decode_fuzz" "$top_srcdir/tests/fuzz/zstd_decode.c" \
+	"$z"/common/*.c "$z"/decompress/*.c; then
+	echo "FAIL: could not build the fuzz target (libfuzzer-14-dev installed?)" >&2
+	exit 1
+fi
+
+# Seeds: corpus frames, each prefixed by the byte that picks the output room (roomy, no limit).
+corpus="$top_srcdir/../shared/zstd-corpus"
+if [ -d "$corpus" ]; then
+	n=0
+	for f in "$corpus"/small/zst/*.zst "$corpus"/golden/golden-decompression*/*.zst; do
+		[ -f "$f" ] || continue
+		{ printf '\002'; cat "$f"; } > "$work/corpus/seed$n"
+		n=$((n + 1))
+	done
+	echo "seeded with $n corpus frames" >&2
+else
+	echo "zstd corpus not found at $corpus: fuzzing from scratch" >&2
+fi
+
+"$work/zstd_decode_fuzz" -max_total_time="$seconds" -max_len=140000 -timeout=10 -rss_limit_mb=2048 \
+	-artifact_prefix="$work/artifacts/" -print_final_stats=1 "$work/corpus" 2> "$work/fuzz.log"
+rc=$?
+tail -n 25 "$work/fuzz.log" >&2
+if [ "$rc" -ne 0 ]; then
+	echo "FAIL: fuzzer found a problem (exit $rc); artifacts in $work/artifacts" >&2
+	exit 1
+fi
+[ -n "${FUZZ_WORKDIR:-}" ] || rm -rf "$work"
+exit 0
