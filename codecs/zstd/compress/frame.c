@@ -1,4 +1,4 @@
-/* frame.c — zstd frame assembly: header, block headers, raw/RLE fallbacks, checksum (first version: raw blocks). */
+/* frame.c — zstd frame assembly: context setup, frame header, block loop with raw/RLE fallbacks, checksum. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,71 +7,191 @@
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/common/tables.h"
 #include "codecs/zstd/common/xxhash64.h"
+#include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
 
-struct zs_cctx {
-	int level;
-	size_t max_input;
-};
+/* Never a compressed block of exactly 128 KiB of content: libzstd up to 1.5.2 (older
+ * kernels) rejects it, so full blocks hold one byte less. */
+#define BLOCK_CONTENT_MAX (ZS_BLOCK_SIZE_MAX - 1u)
+
+static unsigned ceil_log2(size_t n)
+{
+	unsigned l = 0;
+
+	while (((size_t)1 << l) < n)
+		l++;
+	return l;
+}
 
 zs_cctx *zs_cctx_new(int level, size_t max_input)
 {
+	const struct zs_params *p = zs_level_params(level);
 	zs_cctx *c;
 
-	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
+	if (p == NULL)
 		return NULL;
 	c = calloc(1, sizeof(*c));
 	if (c == NULL)
 		return NULL;
 	c->level = level;
 	c->max_input = max_input;
+	c->p = *p;
+	/* Tables need not exceed the input: the window is the input. */
+	unsigned in_log = ceil_log2(max_input < 64 ? 64 : max_input);
+
+	if (c->p.hash_log > in_log + 1)
+		c->p.hash_log = in_log + 1;
+	if (c->p.chain_log > in_log)
+		c->p.chain_log = in_log;
+	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
+	c->chain = calloc((size_t)1 << c->p.chain_log, sizeof(uint32_t));
+	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
+
+	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
+	c->store.lits = malloc(block + 8);
+	if (c->hash == NULL || c->chain == NULL || c->store.seqs == NULL || c->store.lits == NULL ||
+	    (c->p.strategy >= ZS_BTOPT && zs_opt_alloc(c) != 0)) {
+		zs_cctx_free(c);
+		return NULL;
+	}
 	return c;
 }
 
-void zs_cctx_free(zs_cctx *cctx)
+void zs_cctx_free(zs_cctx *c)
 {
-	free(cctx);
+	if (c == NULL)
+		return;
+	zs_opt_free(c);
+	free(c->hash);
+	free(c->hash2);
+	free(c->chain);
+	free(c->store.seqs);
+	free(c->store.lits);
+	free(c);
 }
 
 size_t zs_compress_bound(size_t len)
 {
-	return 18 + 4 + len + 3 * (len / 65536 + 2);
+	/* Header 4 + 1 + 8, a 3-byte header per block (at least one), checksum 4. */
+	return 13 + len + 3 * (len / BLOCK_CONTENT_MAX + 1) + 4;
 }
 
-ptrdiff_t zs_compress(zs_cctx *cctx, const void *src, size_t src_len, void *dst, size_t dst_cap,
+static size_t write_frame_header(uint8_t *op, size_t len, int checksum)
+{
+	uint8_t flag = (uint8_t)(0x20 | (checksum ? 4 : 0));
+
+	zs_write32(op, ZS_MAGIC);
+	if (len < 256) {
+		op[4] = flag;
+		op[5] = (uint8_t)len;
+		return 6;
+	}
+	if (len < 65536 + 256) {
+		op[4] = (uint8_t)(flag | 0x40);
+		zs_write16(op + 5, (uint16_t)(len - 256));
+		return 7;
+	}
+	op[4] = (uint8_t)(flag | 0x80);
+	zs_write32(op + 5, (uint32_t)len);
+	return 9;
+}
+
+static int all_same(const uint8_t *p, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (p[i] != p[0])
+			return 0;
+	return 1;
+}
+
+/* One block of the frame at src[start..end): compressed when that saves enough, else RLE or
+ * raw. Returns the bytes written. */
+static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t end, int last,
+			  uint8_t *op, size_t cap)
+{
+	size_t n = end - start;
+
+	uint32_t saved_rep[3];
+
+	memcpy(saved_rep, c->store.rep, sizeof(saved_rep));
+	if (n > 1 && all_same(src + start, n)) {
+		/* Later blocks may match into it: parse anyway to feed the tables, then drop. */
+		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_RLE << 1) | (n << 3)));
+		op[3] = src[start];
+		c->store.nseq = 0;
+		c->store.nlits = 0;
+		if (!last) {
+			if (c->p.strategy >= ZS_BTOPT)
+				zs_parse_opt(c, src, start, end);
+			else
+				zs_parse_lazy(c, src, start, end);
+		}
+		memcpy(c->store.rep, saved_rep, sizeof(saved_rep));
+		return 4;
+	}
+	c->store.nseq = 0;
+	c->store.nlits = 0;
+	if (n >= 8) {
+		if (c->p.strategy >= ZS_BTOPT)
+			zs_parse_opt(c, src, start, end);
+		else
+			zs_parse_lazy(c, src, start, end);
+	}
+	/* Worth it only when it saves (n >> 6) + 2 bytes (as the reference decides). */
+	size_t keep_below = n > (n >> 6) + 2 ? n - (n >> 6) - 2 : 0;
+	size_t body = 0;
+
+	if (n >= 8 && keep_below > 0) {
+		size_t room = cap - 3 < keep_below ? cap - 3 : keep_below;
+
+		body = zs_encode_block(&c->entropy, &c->next_entropy, &c->scratch, c->store.lits,
+				       c->store.nlits, c->store.seqs, c->store.nseq, op + 3, room);
+	}
+	if (body > 0 && body <= keep_below) {
+		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_COMPRESSED << 1) | (body << 3)));
+		c->entropy = c->next_entropy;
+		return 3 + body;
+	}
+	/* The decoder will not see these sequences: forget their repeat offsets. */
+	memcpy(c->store.rep, saved_rep, sizeof(saved_rep));
+	zs_write24(op, (uint32_t)(last | (ZS_BLOCK_RAW << 1) | (n << 3)));
+	if (n)
+		memcpy(op + 3, src + start, n);
+	return 3 + n;
+}
+
+ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, size_t dst_cap,
 		      int checksum)
 {
 	const uint8_t *in = src;
 	uint8_t *out = dst, *op = out;
-	size_t pos = 0;
 
-	if (cctx == NULL || (src == NULL && src_len) || dst == NULL || src_len > cctx->max_input)
+	if (c == NULL || (src == NULL && src_len) || dst == NULL || src_len > c->max_input ||
+	    src_len > 0xFFFFFFFFu)
 		return ZS_ERR_PARAM;
 	if (dst_cap < zs_compress_bound(src_len))
 		return ZS_ERR_DST_TOO_SMALL;
-	zs_write32(op, ZS_MAGIC);
-	op += 4;
-	if (src_len < 256) {
-		*op++ = (uint8_t)(0x20 | (checksum ? 4 : 0));
-		*op++ = (uint8_t)src_len;
-	} else if (src_len < 65536 + 256) {
-		*op++ = (uint8_t)(0x60 | (checksum ? 4 : 0));
-		zs_write16(op, (uint16_t)(src_len - 256));
-		op += 2;
-	} else {
-		*op++ = (uint8_t)(0xA0 | (checksum ? 4 : 0));
-		zs_write32(op, (uint32_t)src_len);
-		op += 4;
-	}
+
+	/* Fresh frame: no history, starting repeat offsets, no reusable tables. */
+	unsigned in_log = ceil_log2(src_len < 64 ? 64 : src_len);
+
+	c->src_len = src_len;
+	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
+	c->chain_log = c->p.chain_log < in_log ? c->p.chain_log : in_log;
+	memset(c->hash, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	memset(&c->entropy, 0, sizeof(c->entropy));
+	c->store.rep[0] = ZS_REP_START_1;
+	c->store.rep[1] = ZS_REP_START_2;
+	c->store.rep[2] = ZS_REP_START_3;
+
+	op += write_frame_header(op, src_len, checksum);
+	size_t pos = 0;
+
 	do {
-		size_t n = src_len - pos > 65536 ? 65536 : src_len - pos;
+		size_t n = src_len - pos > BLOCK_CONTENT_MAX ? BLOCK_CONTENT_MAX : src_len - pos;
 		int last = pos + n == src_len;
 
-		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_RAW << 1) | (n << 3)));
-		op += 3;
-		if (n)
-			memcpy(op, in + pos, n);
-		op += n;
+		op += write_block(c, in, pos, pos + n, last, op, dst_cap - (size_t)(op - out));
 		pos += n;
 	} while (pos < src_len);
 	if (checksum) {

@@ -1,0 +1,327 @@
+/* block_enc.c — one compressed block: literals (raw, RLE, Huffman, treeless) and FSE-coded sequences. */
+#include "config.h"
+
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+#include "codecs/zstd/common/tables.h"
+#include "codecs/zstd/compress/bitwriter.h"
+#include "codecs/zstd/compress/block_enc.h"
+
+enum { LL = 0, OF = 1, ML = 2 };
+
+static size_t raw_literals_header(uint8_t *dst, unsigned type, size_t n)
+{
+	if (n < 32) {
+		dst[0] = (uint8_t)(type | (n << 3));
+		return 1;
+	}
+	if (n < 4096) {
+		zs_write16(dst, (uint16_t)(type | (1u << 2) | (n << 4)));
+		return 2;
+	}
+	zs_write24(dst, (uint32_t)(type | (3u << 2) | (n << 4)));
+	return 3;
+}
+
+static size_t write_raw_literals(const uint8_t *lits, size_t n, uint8_t *dst, size_t cap)
+{
+	if (cap < n + 3)
+		return 0;
+	size_t h = raw_literals_header(dst, ZS_LIT_RAW, n);
+
+	memcpy(dst + h, lits, n);
+	return h + n;
+}
+
+/* Huffman-coded literals with table ct; tree_size bytes of description are already at
+ * dst + header (0 for treeless). Returns the section size or 0 when it does not pay. */
+static size_t write_huf_literals(const struct zs_huf_ctable *ct, const uint8_t *tree,
+				 size_t tree_size, const uint8_t *lits, size_t n, uint8_t *dst,
+				 size_t cap)
+{
+	size_t h = n <= 1023 ? 3 : n <= 16383 ? 4 : 5;
+	int four = n >= 256;
+	size_t limit = n + 3 < cap ? n + 3 : cap; /* no better than raw: give up */
+
+	if (limit < h + tree_size + 1)
+		return 0;
+	memcpy(dst + h, tree, tree_size);
+	size_t s = four ? zs_huf_encode_4(ct, lits, n, dst + h + tree_size, limit - h - tree_size)
+			: zs_huf_encode_1(ct, lits, n, dst + h + tree_size, limit - h - tree_size);
+
+	if (s == 0)
+		return 0;
+	size_t comp = tree_size + s;
+
+	if (comp >= n || h + comp >= limit)
+		return 0;
+	uint32_t type = tree_size ? ZS_LIT_COMPRESSED : ZS_LIT_TREELESS;
+
+	if (h == 3) {
+		uint32_t v = type | ((four ? 1u : 0u) << 2) | ((uint32_t)n << 4) | ((uint32_t)comp << 14);
+
+		zs_write24(dst, v);
+	} else if (h == 4) {
+		zs_write32(dst, type | (2u << 2) | ((uint32_t)n << 4) | ((uint32_t)comp << 18));
+	} else {
+		uint64_t v = type | (3u << 2) | ((uint64_t)n << 4) | ((uint64_t)comp << 22);
+
+		zs_write32(dst, (uint32_t)v);
+		dst[4] = (uint8_t)(v >> 32);
+	}
+	return h + comp;
+}
+
+static size_t write_literals(const struct zs_entropy *prev, struct zs_entropy *next,
+			     struct zs_block_scratch *sc, const uint8_t *lits, size_t n, uint8_t *dst,
+			     size_t cap)
+{
+	uint32_t counts[256] = {0};
+	unsigned max_symbol = 0, distinct = 0;
+
+	next->huf_valid = prev->huf_valid;
+	if (prev->huf_valid)
+		next->huf = prev->huf;
+	for (size_t i = 0; i < n; i++)
+		counts[lits[i]]++;
+	for (unsigned s = 0; s < 256; s++) {
+		if (counts[s]) {
+			distinct++;
+			max_symbol = s;
+		}
+	}
+	if (n > 0 && distinct == 1 && n >= 2) {
+		if (cap < 4)
+			return 0;
+		size_t h = raw_literals_header(dst, ZS_LIT_RLE, n);
+
+		dst[h] = lits[0];
+		return h + 1;
+	}
+	if (n < 32)
+		return write_raw_literals(lits, n, dst, cap);
+
+	/* Price the fresh table against reusing the previous one. */
+	uint8_t tree[130];
+	size_t tree_size = 0;
+	uint64_t new_bits = UINT64_MAX, old_bits = UINT64_MAX;
+
+	if (zs_huf_build(&sc->tmp_huf, counts, max_symbol)) {
+		tree_size = zs_huf_write_tree(&sc->tmp_huf, tree, sizeof(tree));
+		if (tree_size)
+			new_bits = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * tree_size;
+	}
+	if (prev->huf_valid)
+		old_bits = zs_huf_cost(&prev->huf, counts, max_symbol);
+	size_t best = 0;
+
+	if (old_bits != UINT64_MAX && old_bits <= new_bits) {
+		best = write_huf_literals(&prev->huf, tree, 0, lits, n, dst, cap);
+	} else if (new_bits != UINT64_MAX) {
+		best = write_huf_literals(&sc->tmp_huf, tree, tree_size, lits, n, dst, cap);
+		if (best) {
+			next->huf_valid = 1;
+			next->huf = sc->tmp_huf;
+		}
+	}
+	if (best)
+		return best;
+	return write_raw_literals(lits, n, dst, cap);
+}
+
+/* Predefined distributions as norm tables for the cost and table builders. */
+static const int16_t *default_norm(int k, unsigned *max_symbol, unsigned *log)
+{
+	if (k == LL) {
+		*max_symbol = ZS_LL_MAX_CODE;
+		*log = ZS_LL_DEFAULT_LOG;
+		return zs_ll_default_norm;
+	}
+	if (k == OF) {
+		*max_symbol = ZS_OF_DEFAULT_MAX_CODE;
+		*log = ZS_OF_DEFAULT_LOG;
+		return zs_of_default_norm;
+	}
+	*max_symbol = ZS_ML_MAX_CODE;
+	*log = ZS_ML_DEFAULT_LOG;
+	return zs_ml_default_norm;
+}
+
+/* Chooses a mode for one code stream and writes its table description. *ct is the table to
+ * code with (NULL for RLE). Returns bytes written or (size_t)-1 when cap is short. */
+static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, uint32_t nseq,
+			   const struct zs_entropy *prev, struct zs_entropy *next,
+			   struct zs_block_scratch *sc, unsigned *mode, const struct zs_fse_ctable **ct,
+			   uint8_t *dst, size_t cap)
+{
+	static const unsigned max_logs[3] = {ZS_LL_MAX_LOG, ZS_OF_MAX_LOG, ZS_ML_MAX_LOG};
+	unsigned distinct = 0;
+
+	for (unsigned s = 0; s <= max_symbol; s++)
+		distinct += counts[s] != 0;
+	if (distinct == 1) {
+		if (cap < 1)
+			return (size_t)-1;
+		dst[0] = (uint8_t)max_symbol;
+		*mode = ZS_MODE_RLE;
+		*ct = NULL;
+		next->fse_valid[k] = 0;
+		return 1;
+	}
+	unsigned dmax, dlog;
+	const int16_t *dnorm = default_norm(k, &dmax, &dlog);
+	uint64_t cost_default = zs_fse_cost(counts, max_symbol, dnorm, dmax, dlog);
+	uint64_t cost_repeat = prev->fse_valid[k]
+				       ? zs_fse_cost(counts, max_symbol, prev->fse[k].norm,
+						     prev->fse[k].max_symbol, prev->fse[k].log)
+				       : UINT64_MAX;
+	unsigned log = zs_fse_pick_log(nseq, max_symbol, max_logs[k]);
+	int16_t norm[ZS_FSE_ENC_MAX_SYMBOLS];
+	uint8_t hdr[128];
+
+	zs_fse_normalize(counts, max_symbol, nseq, log, norm);
+	size_t hsize = zs_fse_write_header(norm, max_symbol, log, hdr, sizeof(hdr));
+	uint64_t cost_new = hsize ? zs_fse_cost(counts, max_symbol, norm, max_symbol, log) +
+					    (uint64_t)hsize * 8 * 256
+				  : UINT64_MAX;
+
+	if (cost_repeat != UINT64_MAX && cost_repeat <= cost_default && cost_repeat <= cost_new) {
+		*mode = ZS_MODE_REPEAT;
+		next->fse_valid[k] = 1;
+		next->fse[k] = prev->fse[k];
+		*ct = &next->fse[k];
+		return 0;
+	}
+	if (cost_default != UINT64_MAX && cost_default <= cost_new) {
+		*mode = ZS_MODE_PREDEFINED;
+		zs_fse_build_ctable(&next->fse[k], dnorm, dmax, dlog);
+		next->fse_valid[k] = 1;
+		*ct = &next->fse[k];
+		return 0;
+	}
+	if (hsize == 0 || hsize > cap)
+		return (size_t)-1;
+	memcpy(dst, hdr, hsize);
+	*mode = ZS_MODE_FSE;
+	zs_fse_build_ctable(&next->fse[k], norm, max_symbol, log);
+	next->fse_valid[k] = 1;
+	*ct = &next->fse[k];
+	(void)sc;
+	return hsize;
+}
+
+static size_t write_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
+			      struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+			      uint8_t *dst, size_t cap)
+{
+	uint8_t *op = dst, *end = dst + cap;
+
+	for (int k = 0; k < 3; k++) {
+		next->fse_valid[k] = prev->fse_valid[k];
+		if (prev->fse_valid[k])
+			next->fse[k] = prev->fse[k];
+	}
+	if (cap < 4)
+		return 0;
+	if (nseq < 128) {
+		*op++ = (uint8_t)nseq;
+	} else if (nseq < 0x7F00) {
+		*op++ = (uint8_t)((nseq >> 8) + 128);
+		*op++ = (uint8_t)nseq;
+	} else {
+		*op++ = 255;
+		zs_write16(op, (uint16_t)(nseq - 0x7F00));
+		op += 2;
+	}
+	if (nseq == 0)
+		return (size_t)(op - dst);
+
+	uint32_t counts[3][64];
+	unsigned max_symbol[3] = {0, 0, 0};
+	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+
+	memset(counts, 0, sizeof(counts));
+	for (size_t i = 0; i < nseq; i++) {
+		llc[i] = (uint8_t)zs_ll_code(seqs[i].lit);
+		ofc[i] = (uint8_t)zs_of_code(seqs[i].offval);
+		mlc[i] = (uint8_t)zs_ml_code(seqs[i].ml);
+		counts[LL][llc[i]]++;
+		counts[OF][ofc[i]]++;
+		counts[ML][mlc[i]]++;
+	}
+	for (int k = 0; k < 3; k++)
+		for (unsigned s = 0; s < 64; s++)
+			if (counts[k][s])
+				max_symbol[k] = s;
+
+	uint8_t *modes = op++;
+	unsigned mode[3];
+	const struct zs_fse_ctable *ct[3];
+
+	for (int k = 0; k < 3; k++) {
+		size_t t = choose_table(k, counts[k], max_symbol[k], (uint32_t)nseq, prev, next, sc,
+					&mode[k], &ct[k], op, (size_t)(end - op));
+
+		if (t == (size_t)-1)
+			return 0;
+		op += t;
+	}
+	*modes = (uint8_t)((mode[LL] << 6) | (mode[OF] << 4) | (mode[ML] << 2));
+
+	struct zs_bitw bw;
+	uint32_t st[3] = {0, 0, 0};
+	size_t i = nseq - 1;
+
+	zs_bitw_init(&bw, op, (size_t)(end - op));
+	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
+	 * updates LL, ML, OF, so the writer mirrors that order. */
+	for (int k = 0; k < 3; k++)
+		if (ct[k])
+			st[k] = zs_fse_init_state(ct[k], sc->codes[k][i]);
+	for (;;) {
+		const struct zs_seq *q = &seqs[i];
+
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], zs_ll_bits[llc[i]]);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], zs_ml_bits[mlc[i]]);
+		zs_bitw_flush(&bw);
+		zs_bitw_put(&bw, q->offval - (1u << ofc[i]), ofc[i]);
+		zs_bitw_flush(&bw);
+		if (i == 0)
+			break;
+		i--;
+		if (ct[OF])
+			zs_fse_encode(&bw, ct[OF], &st[OF], ofc[i]);
+		if (ct[ML])
+			zs_fse_encode(&bw, ct[ML], &st[ML], mlc[i]);
+		if (ct[LL])
+			zs_fse_encode(&bw, ct[LL], &st[LL], llc[i]);
+		zs_bitw_flush(&bw);
+	}
+	if (ct[ML])
+		zs_fse_flush_state(&bw, ct[ML], st[ML]);
+	if (ct[OF])
+		zs_fse_flush_state(&bw, ct[OF], st[OF]);
+	if (ct[LL])
+		zs_fse_flush_state(&bw, ct[LL], st[LL]);
+	size_t s = zs_bitw_close(&bw);
+
+	if (s == 0)
+		return 0;
+	return (size_t)(op - dst) + s;
+}
+
+size_t zs_encode_block(const struct zs_entropy *prev, struct zs_entropy *next,
+		       struct zs_block_scratch *scratch, const uint8_t *lits, size_t nlits,
+		       const struct zs_seq *seqs, size_t nseq, uint8_t *dst, size_t cap)
+{
+	size_t l = write_literals(prev, next, scratch, lits, nlits, dst, cap);
+
+	if (l == 0)
+		return 0;
+	size_t s = write_sequences(prev, next, scratch, seqs, nseq, dst + l, cap - l);
+
+	if (s == 0)
+		return 0;
+	return l + s;
+}

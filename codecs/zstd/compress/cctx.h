@@ -1,0 +1,137 @@
+/* cctx.h — the encoder context shared by the frame writer and the match finders / parsers. */
+#ifndef SQ_ZSTD_COMPRESS_CCTX_H
+#define SQ_ZSTD_COMPRESS_CCTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/zstd/compress/block_enc.h"
+
+enum zs_strategy { ZS_FAST, ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTLAZY2, ZS_BTOPT,
+		   ZS_BTULTRA, ZS_BTULTRA2 };
+
+/* Per-level search parameters (the shape of the reference's table for inputs up to 128 KiB). */
+struct zs_params {
+	enum zs_strategy strategy;
+	unsigned hash_log;
+	unsigned chain_log;
+	unsigned search_log; /* 2^search_log candidates per position */
+	unsigned min_match;
+	unsigned target_len; /* a match this long is taken without looking further */
+};
+
+const struct zs_params *zs_level_params(int level);
+
+/* Sequences and literals of the block being parsed. */
+struct zs_seq_store {
+	struct zs_seq *seqs;
+	size_t nseq;
+	uint8_t *lits;
+	size_t nlits;
+	uint32_t rep[3]; /* repeat offsets after the stored sequences */
+};
+
+struct zs_opt_state; /* optimal parser scratch (match_opt.c) */
+
+struct zs_cctx {
+	int level;
+	size_t max_input;
+	size_t src_len;     /* the frame being compressed (hash reads stay below it) */
+	struct zs_params p;
+	unsigned hash_log;  /* effective for the current input (smaller for small inputs) */
+	unsigned chain_log;
+	uint32_t *hash;     /* 1 << p.hash_log heads */
+	uint32_t *hash2;    /* double-fast: long-match table */
+	uint32_t *chain;    /* 1 << p.chain_log links */
+	struct zs_seq_store store;
+	struct zs_entropy entropy, next_entropy;
+	struct zs_block_scratch scratch;
+	struct zs_opt_state *opt;
+};
+
+/* Appends a sequence: lit literals from lit_src then a match at distance offset (actual
+ * bytes back) of length ml; chooses the repeat code when the offset matches one. */
+static inline void zs_store_seq(struct zs_seq_store *st, const uint8_t *lit_src, uint32_t lit,
+				uint32_t offset, uint32_t ml)
+{
+	uint32_t *rep = st->rep;
+	uint32_t offval;
+
+	for (uint32_t i = 0; i < lit; i++)
+		st->lits[st->nlits + i] = lit_src[i];
+	st->nlits += lit;
+	/* With no literals, repeat code 1 means rep[1], 2 rep[2], 3 rep[0] - 1. */
+	if (lit > 0) {
+		if (offset == rep[0]) {
+			offval = 1;
+		} else if (offset == rep[1]) {
+			offval = 2;
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else if (offset == rep[2]) {
+			offval = 3;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else {
+			offval = offset + 3;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		}
+	} else {
+		if (offset == rep[1]) {
+			offval = 1;
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else if (offset == rep[2]) {
+			offval = 2;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else if (offset == rep[0] - 1 && offset != 0) {
+			offval = 3;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else {
+			offval = offset + 3;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		}
+	}
+	st->seqs[st->nseq].lit = lit;
+	st->seqs[st->nseq].ml = ml;
+	st->seqs[st->nseq].offval = offval;
+	st->nseq++;
+}
+
+/* Length of the common prefix of a and b, comparing no further than limit. */
+static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
+{
+	const uint8_t *start = a;
+
+	while (a + 8 <= limit) {
+		uint64_t x = zs_read64(a) ^ zs_read64(b);
+
+		if (x)
+			return (size_t)(a - start) + ((unsigned)__builtin_ctzll(x) >> 3);
+		a += 8;
+		b += 8;
+	}
+	while (a < limit && *a == *b) {
+		a++;
+		b++;
+	}
+	return (size_t)(a - start);
+}
+
+/* Parsers: fill cctx->store for src[start..end) (src[0..start) is history). They insert the
+ * positions they pass into the match tables. */
+void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
+void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
+int zs_opt_alloc(struct zs_cctx *c);
+void zs_opt_free(struct zs_cctx *c);
+
+#endif

@@ -1,0 +1,39 @@
+/* levels.c — the search parameters of levels 1..22, shaped after the reference's table for 128 KiB inputs. */
+#include "config.h"
+
+#include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/zstd.h"
+
+/* strategy, hash_log, chain_log, search_log, min_match, target_len */
+static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
+	{ZS_FAST, 12, 12, 0, 5, 1},        /* unused (level 0) */
+	{ZS_FAST, 13, 12, 0, 6, 1},        /* 1 */
+	{ZS_FAST, 15, 13, 0, 5, 1},        /* 2 */
+	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 3 */
+	{ZS_DFAST, 17, 17, 1, 4, 1},       /* 4 */
+	{ZS_GREEDY, 17, 16, 3, 4, 2},      /* 5 */
+	{ZS_LAZY, 17, 16, 3, 4, 4},        /* 6 */
+	{ZS_LAZY2, 17, 16, 3, 4, 8},       /* 7 */
+	{ZS_LAZY2, 17, 16, 4, 4, 8},       /* 8 */
+	{ZS_LAZY2, 17, 16, 5, 4, 8},       /* 9 */
+	{ZS_LAZY2, 17, 16, 6, 4, 8},       /* 10 */
+	{ZS_BTLAZY2, 17, 17, 5, 4, 8},     /* 11 */
+	{ZS_BTLAZY2, 17, 18, 7, 4, 12},    /* 12 */
+	{ZS_BTOPT, 17, 18, 3, 4, 12},      /* 13 */
+	{ZS_BTOPT, 17, 18, 4, 3, 32},      /* 14 */
+	{ZS_BTOPT, 17, 18, 6, 3, 256},     /* 15 */
+	{ZS_BTULTRA, 17, 18, 5, 3, 256},   /* 16 */
+	{ZS_BTULTRA, 17, 18, 7, 3, 256},   /* 17 */
+	{ZS_BTULTRA, 17, 18, 9, 3, 256},   /* 18 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999}, /* 19 */
+	{ZS_BTULTRA2, 17, 18, 13, 3, 999}, /* 20 */
+	{ZS_BTULTRA2, 17, 18, 15, 3, 999}, /* 21 */
+	{ZS_BTULTRA2, 17, 18, 17, 3, 999}, /* 22 */
+};
+
+const struct zs_params *zs_level_params(int level)
+{
+	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
+		return NULL;
+	return &level_table[level];
+}
