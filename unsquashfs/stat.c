@@ -37,7 +37,9 @@ void unsq_print_stat(const struct sqfs_image *img, const char *image_name, int u
 	printf("Filesystem is %sexportable via NFS\n", (f & SQFS_FLAG_EXPORTABLE) ? "" : "not ");
 	printf("Inodes are %scompressed\n", un(f & SQFS_FLAG_UNCOMPRESSED_INODES));
 	printf("Data is %scompressed\n", un(f & SQFS_FLAG_UNCOMPRESSED_DATA));
-	printf("Uids/Gids (Id table) are %scompressed\n", un(f & SQFS_FLAG_UNCOMPRESSED_IDS));
+	/* squashfs-tools 4.5.1 never sets the ids flag and words this after the inodes flag. */
+	printf("Uids/Gids (Id table) are %scompressed\n",
+	       un(f & (SQFS_FLAG_UNCOMPRESSED_INODES | SQFS_FLAG_UNCOMPRESSED_IDS)));
 	if (f & SQFS_FLAG_NO_FRAGMENTS) {
 		printf("Fragments are not stored\n");
 	} else {
