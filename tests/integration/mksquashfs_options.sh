@@ -74,7 +74,10 @@ same "-wildcards -ef list" "" -- "$S/src" IMG -wildcards -ef "$S/excludes"
 
 # Several sources are merged into one root; equal names get _1, _2 suffixes.
 same "three sources" "--ignore-root-mtime" -- "$S/src/files" "$S/src/dups" "$S/src/links" IMG
-same "same-named sources" "--ignore-root-mtime" -- "$S/src/dups" "$S/src2/dups" "$S/src/sparse" "$S/src2/dups" IMG
+mkdir "$S/src3" && cp -a "$S/src/times" "$S/src3/dups" || die "cannot make $S/src3"
+same "same-named sources" "--ignore-root-mtime" -- "$S/src/dups" "$S/src2/dups" "$S/src/sparse" "$S/src3/dups" IMG
+# The same inodes reached twice are hard links (the reference links them).
+same "one directory given twice" "--ignore-root-mtime" -- "$S/src/dups" "$S/src/sparse" "$S/src/dups" IMG
 same "file and directory sources" "--ignore-root-mtime" -- "$S/src/dups/frag-1" "$S/src/times" "$S/src/special/fifo" IMG
 same "-keep-as-directory" "" -- "$S/src/modes" IMG -keep-as-directory
 if both "three sources, content" "$S/src/files" "$S/src/dups" "$S/src/links" IMG; then

@@ -1,0 +1,18 @@
+#!/bin/sh
+# quickstart.sh — on a fresh Debian: install build deps, build, squash /usr/share/doc with zstd, list it.
+set -e
+cd "$(dirname "$0")"
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -q
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+	build-essential autoconf automake libtool pkg-config \
+	zlib1g-dev liblzma-dev liblzo2-dev liblz4-dev libattr1-dev
+autoreconf -fi
+mkdir -p build
+cd build
+../configure -q CFLAGS='-O2 -g'
+make -j"$(nproc)"
+./mksquashfs/mksquashfs /usr/share/doc sample.img -comp zstd -noappend
+./unsquashfs/unsquashfs -l sample.img | head
+echo "Image: $(pwd)/sample.img"
