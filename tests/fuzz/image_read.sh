@@ -1,0 +1,67 @@
+#!/bin/sh
+# image_read.sh — builds the image reader fuzz target with clang -fsanitize=fuzzer,address,undefined
+# and runs it for FUZZ_SECONDS (default 60), seeded with small reference images of every compressor.
+. "$top_srcdir/tests/lib/common.sh"
+CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
+[ -n "$CLANG" ] || skip "clang is not installed"
+need_tools "$REF_MKSQUASHFS"
+make_scratch
+# FUZZ_CORPUS=DIR keeps (and grows) a corpus across runs instead of the scratch one.
+SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
+
+cfg_flags=
+grep -q '^#define HAVE_ZLIB 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs zlib)"
+grep -q '^#define HAVE_LZMA 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblzma)"
+grep -q '^#define HAVE_LZO 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags -llzo2"
+grep -q '^#define HAVE_LZ4 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblz4)"
+S=$top_srcdir
+sources=$(ls "$S"/common/super.c "$S"/common/error.c "$S"/common/*_read.c \
+	"$S"/codecs/codec_parse.c "$S"/codecs/registry.c "$S"/codecs/zstd.c \
+	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/lzo.c "$S"/codecs/lz4.c \
+	"$S"/codecs/zstd/common/*.c "$S"/codecs/zstd/decompress/*.c "$S"/codecs/zstd/compress/*.c \
+	"$S"/unsquashfs/walk.c "$S"/unsquashfs/numset.c "$S"/unsquashfs/list.c 2>/dev/null)
+fuzzer=$SCRATCH/image_read_fuzz
+# shellcheck disable=SC2086 # word lists
+if ! "$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-I"$top_builddir" -I"$S" -I/usr/include/lzo -o "$fuzzer" "$S/tests/fuzz/image_read.c" $sources $cfg_flags \
+	2>"$SCRATCH/build.log"; then
+	cat "$SCRATCH/build.log" >&2
+	fail "the fuzz target does not build"
+	finish
+fi
+
+# Seeds: a tiny tree with every kind of entry, packed with each compressor and layout.
+corpus=${FUZZ_CORPUS:-$SCRATCH/corpus}
+mkdir -p "$corpus" "$SCRATCH/t/d/e"
+printf 'hello' >"$SCRATCH/t/a"
+head -c 9000 /dev/urandom >"$SCRATCH/t/d/r"
+printf '%05000d' 0 >"$SCRATCH/t/d/e/z"
+ln -s a "$SCRATCH/t/l"
+ln "$SCRATCH/t/a" "$SCRATCH/t/h"
+mkfifo "$SCRATCH/t/p"
+setfattr -n user.x -v y "$SCRATCH/t/a" 2>/dev/null
+i=0
+for opts in "-comp gzip" "-comp xz" "-comp lzo" "-comp lz4" "-comp zstd" "-noI -noD -noF -noX" \
+	"-b 4K -no-fragments" "-always-use-fragments -comp lz4 -Xhc"; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086 # opts is a list of words
+	"$REF_MKSQUASHFS" "$SCRATCH/t" "$corpus/seed$i" -noappend -quiet -no-progress -nopad $opts \
+		>/dev/null 2>&1 || fail "reference mksquashfs $opts failed"
+done
+
+log "fuzzing for $SECONDS_TO_RUN s"
+"$fuzzer" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=1024 -max_len=65536 \
+	-artifact_prefix="$SCRATCH/" "$corpus" >"$SCRATCH/fuzz.log" 2>&1
+rc=$?
+done_line=$(grep -E '^#[0-9]+' "$SCRATCH/fuzz.log" | tail -n 1)
+log "last status: $done_line"
+if [ $rc -ne 0 ]; then
+	tail -n 40 "$SCRATCH/fuzz.log" >&2
+	for crash in "$SCRATCH"/crash-* "$SCRATCH"/timeout-* "$SCRATCH"/leak-* "$SCRATCH"/oom-*; do
+		[ -f "$crash" ] || continue
+		mkdir -p "$top_builddir/tests/fuzz"
+		cp "$crash" "$top_builddir/tests/fuzz/" && log "kept $top_builddir/tests/fuzz/$(basename "$crash")"
+	done
+	fail "the fuzzer found a problem (exit $rc)"
+fi
+finish
