@@ -27,6 +27,7 @@ struct data_writer {
 	/* The file whose blocks are arriving. */
 	struct tree_inode *cur;
 	uint64_t cur_hash;
+	uint64_t cur_raw;             /* raw bytes of its blocks so far */
 	uint8_t *cmp_a, *cmp_b;
 };
 
@@ -52,6 +53,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 		f->sparse_bytes = 0;
 		w->cur = n;
 		w->cur_hash = 0;
+		w->cur_raw = 0;
 	}
 	if (w->cur != n || index != f->block_count)
 		return sq_fail(w->err, SQ_ERR_IO, "internal error: blocks of %s out of order",
@@ -60,6 +62,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 		return -1;
 	f->block_sizes[f->block_count++] = s->size_word;
 	w->cur_hash = sq_hash_combine(w->cur_hash, s->hash);
+	w->cur_raw += s->in_len;
 	w->stats->blocks++;
 	w->stats->data_bytes_out += s->result_len;
 	if (s->size_word == 0) {
@@ -111,7 +114,8 @@ static int same_stored(struct data_writer *w, const struct file_data *a, const s
 	return 1;
 }
 
-static int copy_file_data(struct data_writer *w, struct tree_inode *n, const struct tree_inode *old)
+/* Point n's block list at old's (the same stored run); the fragment stays n's own. */
+static int share_blocks(struct data_writer *w, struct tree_inode *n, const struct tree_inode *old)
 {
 	struct file_data *f = n->file;
 	const struct file_data *o = old->file;
@@ -125,10 +129,43 @@ static int copy_file_data(struct data_writer *w, struct tree_inode *n, const str
 	}
 	f->block_count = o->block_count;
 	f->blocks_start = o->blocks_start;
-	f->fragment_index = o->fragment_index;
-	f->fragment_offset = o->fragment_offset;
 	f->sparse_bytes = o->sparse_bytes;
-	w->stats->duplicate_files++;
+	return 0;
+}
+
+/* The blocks of the current file, just written, are not needed: take them back. */
+static int take_back_blocks(struct data_writer *w, struct file_data *f)
+{
+	if (f->block_count == 0)
+		return 0;
+	uint64_t written = stored_bytes(f);
+	if (image_out_truncate(w->out, f->blocks_start, w->err) != 0)
+		return -1;
+	w->stats->data_bytes_out -= written;
+	return 0;
+}
+
+/* Blocks identical to an earlier file's run are stored once, whether or not the tails differ
+ * (squashfs-tools does the same): the key is the run's raw length and folded block hashes. */
+static int dedup_blocks(struct data_writer *w, struct tree_inode *n, struct tree_inode **shared)
+{
+	struct file_data *f = n->file;
+	size_t cursor = 0;
+	struct tree_inode *old;
+	*shared = NULL;
+	while ((old = dedup_next(&w->table, w->cur_raw, w->cur_hash, &cursor)) != NULL) {
+		int same = same_stored(w, f, old->file);
+		if (same < 0)
+			return -1;
+		if (same) {
+			*shared = old;
+			if (take_back_blocks(w, f) != 0 || share_blocks(w, n, old) != 0)
+				return -1;
+			return 0;
+		}
+	}
+	if (dedup_insert(&w->table, w->cur_raw, w->cur_hash, n) != 0)
+		return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
 	return 0;
 }
 
@@ -137,6 +174,7 @@ static int file_end(struct data_writer *w, struct slot *s)
 	struct tree_inode *n = s->tag;
 	struct file_data *f = n->file;
 	uint32_t blocks = (uint32_t)s->arg[0];
+	bool dup = false;
 	w->stats->files++;
 	w->stats->bytes_in += f->size;
 	if (blocks == 0) {
@@ -151,33 +189,32 @@ static int file_end(struct data_writer *w, struct slot *s)
 	if (w->cfg->progress != NULL && blocks == 0)
 		progress_advance(w->cfg->progress, 1);
 
+	/* squashfs-tools counts every empty file as a duplicate; so do we, so the summaries
+	 * agree. */
+	if (f->size == 0 && w->cfg->image->duplicates)
+		w->stats->duplicate_files++;
 	if (s->arg[3] == END_DUPLICATE) {
-		if (copy_file_data(w, n, s->peer) != 0)
+		/* The reader confirmed it only after the blocks went out. */
+		const struct tree_inode *old = s->peer;
+		if (take_back_blocks(w, f) != 0 || share_blocks(w, n, old) != 0)
 			return -1;
-	} else if (s->arg[3] == END_BLOCKS && w->cfg->image->duplicates) {
-		size_t cursor = 0;
-		struct tree_inode *old;
-		bool dup = false;
-		while (!dup && (old = dedup_next(&w->table, f->size, w->cur_hash, &cursor)) != NULL) {
-			int same = same_stored(w, f, old->file);
-			if (same < 0)
-				return -1;
-			dup = same == 1;
-			if (dup) {
-				uint64_t written = stored_bytes(f);
-				if (image_out_truncate(w->out, f->blocks_start, w->err) != 0)
-					return -1;
-				w->stats->data_bytes_out -= written;
-				if (copy_file_data(w, n, old) != 0)
-					return -1;
-			}
-		}
-		if (!dup && dedup_insert(&w->table, f->size, w->cur_hash, n) != 0)
-			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
+		f->fragment_index = old->file->fragment_index;
+		f->fragment_offset = old->file->fragment_offset;
+		dup = true;
+	} else if (blocks > 0 && w->cfg->image->duplicates) {
+		struct tree_inode *shared;
+		if (dedup_blocks(w, n, &shared) != 0)
+			return -1;
+		/* A whole duplicate only when nothing else differs: no tail elsewhere. */
+		dup = shared != NULL && f->fragment_index == SQFS_NO_FRAGMENT &&
+		      shared->file->fragment_index == SQFS_NO_FRAGMENT &&
+		      shared->file->size == f->size;
 	}
+	if (dup)
+		w->stats->duplicate_files++;
 	if (w->cfg->info != NULL)
 		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", n->source_path,
-			(unsigned long long)f->size, s->arg[3] == END_DUPLICATE ? " DUPLICATE" : "");
+			(unsigned long long)f->size, dup ? " DUPLICATE" : "");
 	return 0;
 }
 
@@ -223,7 +260,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	uint32_t bs = cfg->image->block_size;
 	struct data_writer w = { .cfg = cfg, .out = out, .stats = stats, .err = err };
 	struct data_reader r = { .cfg = cfg, .files = files };
-	struct dedup_table reader_table = { 0 };
+	struct dedup_table reader_table = { 0 }, tail_table = { 0 };
 	struct pipeline *pipe = NULL;
 	bool reader_started = false;
 	pthread_t reader;
@@ -234,6 +271,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	*fragment_count = 0;
 	sq_error_clear(&r.err);
 	r.table = &reader_table;
+	r.tail_table = &tail_table;
 	r.frag = malloc(bs);
 	r.tail = malloc(bs);
 	r.cmp_a = malloc(bs);
@@ -285,6 +323,8 @@ out:
 	free(w.frags);
 	dedup_free(&w.table);
 	dedup_free(&reader_table);
+	dedup_free(&tail_table);
+	free(r.tails);
 	free(r.frag);
 	free(r.tail);
 	free(r.cmp_a);

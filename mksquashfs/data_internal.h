@@ -19,6 +19,13 @@ enum {
 	END_BLOCKS = 2,      /* all content in blocks: the writer looks for a duplicate itself */
 };
 
+/* A tail already in a fragment, for sharing identical tails of different files. */
+struct packed_tail {
+	const struct tree_inode *inode;
+	uint32_t frag_index;
+	uint32_t frag_offset;
+};
+
 struct data_reader {
 	const struct data_config *cfg;
 	const struct file_list *files;
@@ -30,7 +37,10 @@ struct data_reader {
 	uint64_t frag_tail_bytes;
 	uint8_t *tail;         /* the current file's tail */
 	uint8_t *cmp_a, *cmp_b;
-	struct dedup_table *table;
+	struct dedup_table *table;       /* fragmented files by (size, whole hash) */
+	struct dedup_table *tail_table;  /* packed tails by (length, hash) -> tails[i - 1] */
+	struct packed_tail *tails;
+	size_t tail_count, tail_cap;
 	int rc;
 };
 

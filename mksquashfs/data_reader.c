@@ -93,6 +93,45 @@ out:
 	return rc;
 }
 
+/* Is the tail of old (its last tail_len bytes, read again from its source) equal to r->tail? */
+static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32_t tail_len)
+{
+	int fd = open_source(r, old);
+	if (fd < 0)
+		return -1;
+	ssize_t got = sq_pread_full(fd, r->cmp_a, tail_len, old->file->size - tail_len);
+	int saved = errno;
+	close(fd);
+	if (got < 0) {
+		errno = saved;
+		return sq_fail_errno(&r->err, "cannot read %s", old->source_path);
+	}
+	if ((size_t)got < tail_len)
+		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", old->source_path);
+	return memcmp(r->cmp_a, r->tail, tail_len) == 0;
+}
+
+static int remember_tail(struct data_reader *r, const struct tree_inode *n, uint32_t tail_len,
+			 uint64_t hash, uint32_t offset)
+{
+	if (r->tail_count == r->tail_cap) {
+		size_t cap = r->tail_cap ? r->tail_cap * 2 : 256;
+		struct packed_tail *grown = sq_realloc_array(r->tails, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(&r->err, SQ_ERR_NOMEM, "out of memory");
+		r->tails = grown;
+		r->tail_cap = cap;
+	}
+	r->tails[r->tail_count].inode = n;
+	r->tails[r->tail_count].frag_index = r->frag_index;
+	r->tails[r->tail_count].frag_offset = offset;
+	r->tail_count++;
+	/* Items are indexes + 1: the array moves when it grows. */
+	if (dedup_insert(r->tail_table, tail_len, hash, (void *)(uintptr_t)r->tail_count) != 0)
+		return sq_fail(&r->err, SQ_ERR_NOMEM, "out of memory");
+	return 0;
+}
+
 static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
 		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
 {
@@ -177,12 +216,28 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 		if (dedup_insert(r->table, size, hash, n) != 0)
 			return sq_fail(&r->err, SQ_ERR_NOMEM, "out of memory");
 	}
+	uint64_t tail_hash = img->duplicates ? sq_hash64(r->tail, tail, 1) : 0;
+	if (img->duplicates) {
+		size_t cursor = 0;
+		void *item;
+		while ((item = dedup_next(r->tail_table, tail, tail_hash, &cursor)) != NULL) {
+			const struct packed_tail *pt = &r->tails[(uintptr_t)item - 1];
+			int same = same_tail(r, pt->inode, tail);
+			if (same < 0)
+				return -1;
+			if (same)
+				return submit_end(r, n, (uint32_t)blocks, pt->frag_index,
+						  pt->frag_offset, END_NEW, NULL);
+		}
+	}
 	if (r->frag_used + tail > bs && flush_fragment(r) != 0)
 		return -1;
 	uint32_t offset = r->frag_used;
 	memcpy(r->frag + offset, r->tail, tail);
 	r->frag_used += tail;
 	r->frag_tail_bytes += tail;
+	if (img->duplicates && remember_tail(r, n, tail, tail_hash, offset) != 0)
+		return -1;
 	return submit_end(r, n, (uint32_t)blocks, r->frag_index, offset, END_NEW, NULL);
 }
 

@@ -393,7 +393,9 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		goto out;
 
 	struct link_slot *slot = NULL;
-	if (!S_ISDIR(st.st_mode) && st.st_nlink > 1) {
+	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
+	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
+	if (!S_ISDIR(st.st_mode)) {
 		if (c->link_count * 2 >= c->link_cap && link_grow(c) != 0) {
 			rc = -1;
 			goto out;
