@@ -88,6 +88,14 @@ static int build(struct mksq_options *o, uint32_t now, struct sq_error *err)
 	if (exclude_init(&excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
 			 o->sources, o->source_count, err) != 0)
 		goto out;
+	/* Sources first: a typo must not cost an existing image or print a banner. */
+	for (int i = 0; i < o->source_count; i++) {
+		struct stat src;
+		if (lstat(o->sources[i], &src) != 0) {
+			sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
+			goto out;
+		}
+	}
 	if (check_image_path(o, err) != 0)
 		goto out;
 	if (image_out_open(&out, o->image_path, err) != 0)

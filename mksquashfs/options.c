@@ -311,7 +311,7 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 			int used = o->image.codec->parse_option(&o->image.codec_opts, argc - i, argv + i,
 							      msg, sizeof(msg));
 			if (used < 0)
-				return sq_fail(err, SQ_ERR_USAGE, "%s: %s", o->image.codec->name,
+				return sq_fail(err, SQ_ERR_USAGE, "%s",
 					       msg[0] ? msg : "bad compressor option value");
 			if (used == 0)
 				return sq_fail(err, SQ_ERR_USAGE,
@@ -327,7 +327,7 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 		char msg[256] = "";
 		if (o->image.codec->finish_options(&o->image.codec_opts, o->image.block_size, msg,
 						   sizeof(msg)) != 0)
-			return sq_fail(err, SQ_ERR_USAGE, "%s: %s", o->image.codec->name,
+			return sq_fail(err, SQ_ERR_USAGE, "%s",
 				       msg[0] ? msg : "bad compressor options");
 	}
 	if (o->image.no_fragments && o->image.always_fragments)

@@ -488,7 +488,7 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 		rc = scan_entry(c, dir, dirfd(d), names[i], names[i], child);
 		free(child);
 	}
-	if (rc == 0)
+	if (rc == 0 && dir->dir->count > 1)
 		qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), entry_cmp);
 done:
 	for (size_t i = 0; i < count; i++)
@@ -621,17 +621,18 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 		if (rc != 0)
 			return -1;
 	}
-	qsort(root->dir->entries, root->dir->count, sizeof(struct tree_entry), entry_cmp);
+	if (root->dir->count > 1)
+		qsort(root->dir->entries, root->dir->count, sizeof(struct tree_entry), entry_cmp);
 	return 0;
 }
 
 /* Depth first over the finished tree, each regular inode once, in entry order. */
-static int collect_files(struct scan_ctx *c, struct tree_inode *dir, uint8_t *seen_marker)
+static int collect_files(struct scan_ctx *c, struct tree_inode *dir)
 {
 	for (uint32_t i = 0; i < dir->dir->count; i++) {
 		struct tree_inode *n = dir->dir->entries[i].inode;
 		if (n->dir != NULL) {
-			if (collect_files(c, n, seen_marker) != 0)
+			if (collect_files(c, n) != 0)
 				return -1;
 		} else if (n->file != NULL && n->inode_number == 0) {
 			/* inode_number is the writer's; borrow it as a "listed" mark, reset below. */
@@ -640,7 +641,6 @@ static int collect_files(struct scan_ctx *c, struct tree_inode *dir, uint8_t *se
 				return -1;
 		}
 	}
-	(void)seen_marker;
 	return 0;
 }
 
@@ -699,7 +699,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uin
 		if (scan_made_up_root(&c, root) != 0)
 			goto out;
 	}
-	if (collect_files(&c, root, NULL) != 0)
+	if (collect_files(&c, root) != 0)
 		goto out;
 	for (size_t i = 0; i < files->count; i++)
 		files->files[i]->inode_number = 0;
