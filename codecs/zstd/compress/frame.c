@@ -41,8 +41,11 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 
 	if (c->p.hash_log > in_log + 1)
 		c->p.hash_log = in_log + 1;
-	if (c->p.chain_log > in_log)
-		c->p.chain_log = in_log;
+	/* Binary trees hold two links per position. */
+	unsigned chain_cap = c->p.strategy >= ZS_BTOPT ? in_log + 1 : in_log;
+
+	if (c->p.chain_log > chain_cap)
+		c->p.chain_log = chain_cap;
 	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
 	c->chain = calloc((size_t)1 << c->p.chain_log, sizeof(uint32_t));
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
@@ -177,8 +180,12 @@ ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, si
 
 	c->src_len = src_len;
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
-	c->chain_log = c->p.chain_log < in_log ? c->p.chain_log : in_log;
-	memset(c->hash, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	unsigned chain_cap = c->p.strategy >= ZS_BTOPT ? in_log + 1 : in_log;
+
+	c->chain_log = c->p.chain_log < chain_cap ? c->p.chain_log : chain_cap;
+	/* Tree heads must start empty (a stray root would break the trees' prefix order). */
+	memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
+	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;

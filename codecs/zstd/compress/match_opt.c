@@ -1,20 +1,407 @@
-/* match_opt.c — optimal parsing for levels 13..22 (placeholder: lazy2 until the price-driven parser lands). */
+/* match_opt.c — optimal parsing (levels 13..22): a forward shortest-path over literal/match arrivals priced in bits. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "codecs/zstd/common/tables.h"
 #include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_bt.h"
+#include "codecs/zstd/compress/match_hc.h"
+#include "codecs/zstd/compress/price.h"
+
+#define OPT_WINDOW 4096u  /* positions priced before a segment is committed */
+#define MAX_CANDIDATES 64u
+#define PRICE_UNSET UINT32_MAX
+
+struct opt_node {
+	uint32_t price;
+	uint32_t off;    /* actual distance of the arriving match */
+	uint32_t mlen;   /* 0: arrived by a literal */
+	uint32_t litlen; /* literals since the last match on the best path */
+	uint32_t rep[3]; /* repeat offsets on arrival */
+};
+
+#define candidate zs_match
+
+struct path_item {
+	uint32_t start; /* relative to the segment */
+	uint32_t len;
+	uint32_t off;
+};
+
+struct prices {
+	uint32_t lit[256];
+	uint32_t ll[ZS_LL_MAX_CODE + 1];
+	uint32_t ml[ZS_ML_MAX_CODE + 1];
+	uint32_t of[ZS_OF_MAX_CODE + 1];
+};
+
+struct zs_opt_state {
+	struct opt_node *nodes; /* one block + 1 */
+	size_t nnodes;
+	struct candidate cand[MAX_CANDIDATES + 4];
+	struct path_item path[OPT_WINDOW + 2];
+	struct prices pr;
+	uint32_t *hash_save;    /* first-block second pass restores the heads */
+	int have_stats;         /* prices come from an earlier block of this frame */
+};
 
 int zs_opt_alloc(struct zs_cctx *c)
 {
-	(void)c;
+	size_t block = c->max_input < ZS_BLOCK_SIZE_MAX ? c->max_input : ZS_BLOCK_SIZE_MAX;
+
+	c->opt = calloc(1, sizeof(*c->opt));
+	if (c->opt == NULL)
+		return -1;
+	c->opt->nnodes = block + 2;
+	c->opt->nodes = malloc(c->opt->nnodes * sizeof(struct opt_node));
+	c->opt->hash_save = malloc(((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+	if (c->opt->nodes == NULL || c->opt->hash_save == NULL)
+		return -1;
 	return 0;
 }
 
 void zs_opt_free(struct zs_cctx *c)
 {
-	(void)c;
+	if (c->opt == NULL)
+		return;
+	free(c->opt->nodes);
+	free(c->opt->hash_save);
+	free(c->opt);
+	c->opt = NULL;
+}
+
+/* Prices from counts: -log2(p) with every symbol given a floor so unseen ones stay finite. */
+static void counts_to_prices(uint32_t *price, const uint32_t *count, unsigned n, uint32_t floor)
+{
+	uint64_t total = 0;
+
+	for (unsigned s = 0; s < n; s++)
+		total += count[s] + floor;
+	for (unsigned s = 0; s < n; s++)
+		price[s] = zs_price_of(count[s] + floor, (uint32_t)total);
+}
+
+static void norm_to_prices(uint32_t *price, const int16_t *norm, unsigned n, unsigned log, unsigned all)
+{
+	for (unsigned s = 0; s < all; s++) {
+		uint32_t c = s < n ? (norm[s] <= 0 ? 1u : (uint32_t)norm[s]) : 1u;
+
+		price[s] = (log << 8) - zs_log2_fixed(c) + (s < n ? 0 : 256);
+	}
+}
+
+/* Without history: literal prices from the block's bytes, code prices from the predefined
+ * distributions. */
+static void default_prices(struct prices *pr, const uint8_t *src, size_t start, size_t end)
+{
+	uint32_t counts[256] = {0};
+
+	for (size_t i = start; i < end; i++)
+		counts[src[i]]++;
+	counts_to_prices(pr->lit, counts, 256, 1);
+	norm_to_prices(pr->ll, zs_ll_default_norm, ZS_LL_MAX_CODE + 1, ZS_LL_DEFAULT_LOG, ZS_LL_MAX_CODE + 1);
+	norm_to_prices(pr->ml, zs_ml_default_norm, ZS_ML_MAX_CODE + 1, ZS_ML_DEFAULT_LOG, ZS_ML_MAX_CODE + 1);
+	norm_to_prices(pr->of, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_DEFAULT_LOG,
+		       ZS_OF_MAX_CODE + 1);
+}
+
+/* Prices learnt from the sequences just chosen (what the entropy stage will code). */
+static void store_prices(struct prices *pr, const struct zs_seq_store *st)
+{
+	uint32_t lit[256] = {0}, ll[ZS_LL_MAX_CODE + 1] = {0}, ml[ZS_ML_MAX_CODE + 1] = {0},
+		 of[ZS_OF_MAX_CODE + 1] = {0};
+
+	for (size_t i = 0; i < st->nlits; i++)
+		lit[st->lits[i]]++;
+	for (size_t i = 0; i < st->nseq; i++) {
+		ll[zs_ll_code(st->seqs[i].lit)]++;
+		ml[zs_ml_code(st->seqs[i].ml)]++;
+		of[zs_of_code(st->seqs[i].offval)]++;
+	}
+	counts_to_prices(pr->lit, lit, 256, 1);
+	counts_to_prices(pr->ll, ll, ZS_LL_MAX_CODE + 1, 1);
+	counts_to_prices(pr->ml, ml, ZS_ML_MAX_CODE + 1, 1);
+	counts_to_prices(pr->of, of, ZS_OF_MAX_CODE + 1, 1);
+}
+
+static inline uint32_t ll_price(const struct prices *pr, uint32_t litlen)
+{
+	unsigned c = zs_ll_code(litlen);
+
+	return pr->ll[c] + zs_ll_bits[c] * ZS_PRICE_ONE;
+}
+
+static inline uint32_t ml_price(const struct prices *pr, uint32_t mlen)
+{
+	unsigned c = zs_ml_code(mlen);
+
+	return pr->ml[c] + zs_ml_bits[c] * ZS_PRICE_ONE;
+}
+
+/* Offset_Value the store would emit for this distance after litlen literals with reps. */
+static inline uint32_t offval_for(const uint32_t *rep, uint32_t litlen, uint32_t off)
+{
+	if (litlen > 0) {
+		if (off == rep[0])
+			return 1;
+		if (off == rep[1])
+			return 2;
+		if (off == rep[2])
+			return 3;
+	} else {
+		if (off == rep[1])
+			return 1;
+		if (off == rep[2])
+			return 2;
+		if (off == rep[0] - 1)
+			return 3;
+	}
+	return off + 3;
+}
+
+static inline void next_reps(uint32_t *out, const uint32_t *rep, uint32_t litlen, uint32_t off)
+{
+	if (litlen > 0 && off == rep[0]) {
+		out[0] = rep[0];
+		out[1] = rep[1];
+		out[2] = rep[2];
+	} else if (off == rep[1]) {
+		out[0] = off;
+		out[1] = rep[0];
+		out[2] = rep[2];
+	} else {
+		out[0] = off;
+		out[1] = rep[0];
+		out[2] = off == rep[2] ? rep[1] : rep[1];
+	}
+}
+
+static inline uint32_t of_price(const struct prices *pr, uint32_t offval)
+{
+	unsigned c = zs_of_code(offval);
+
+	return pr->of[c] + c * ZS_PRICE_ONE;
+}
+
+struct opt_ctx {
+	struct zs_cctx *c;
+	const uint8_t *src;
+	size_t end;
+	size_t hash_limit;
+	size_t next_insert;
+	unsigned attempts;
+	unsigned min_match;
+};
+
+/* Candidates at pos by increasing length: repeat offsets first, then the hash chain.
+ * Returns how many. */
+static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, const uint32_t *rep,
+		       uint32_t litlen)
+{
+	struct zs_cctx *c = o->c;
+	const uint8_t *src = o->src;
+	const uint8_t *limit = src + o->end;
+	unsigned n = 0;
+	size_t best = o->min_match - 1;
+
+	for (int r = 0; r < 3; r++) {
+		uint32_t off = litlen > 0 ? rep[r] : (r < 2 ? rep[r + 1] : rep[0] - 1);
+
+		if (off == 0 || off > pos)
+			continue;
+		if (src[pos] != src[pos - off] || src[pos + 1] != src[pos - off + 1])
+			continue;
+		size_t len = zs_match_len(src + pos, src + pos - off, limit);
+
+		if (len > best) {
+			best = len;
+			cand[n].len = (uint32_t)len;
+			cand[n].off = off;
+			n++;
+		}
+	}
+	if (pos > o->hash_limit)
+		return n;
+	while (o->next_insert < pos)
+		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->attempts, &best, NULL, 0);
+	o->next_insert = pos + 1;
+	if (pos + best >= o->end) {
+		zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, NULL, 0);
+		return n;
+	}
+	struct zs_match *m = (struct zs_match *)(cand + n);
+
+	n += zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, m, MAX_CANDIDATES - n);
+	return n;
+}
+
+/* One pass over the block: fills c->store. */
+static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	struct zs_opt_state *os = c->opt;
+	struct zs_seq_store *st = &c->store;
+	const struct prices *pr = &os->pr;
+	struct opt_node *nd = os->nodes;
+	struct opt_ctx o;
+	size_t pos = start, anchor = start;
+	uint32_t target = c->p.target_len;
+
+	o.c = c;
+	o.src = src;
+	o.end = end;
+	o.hash_limit = zs_hash_limit(c);
+	if (o.hash_limit > end)
+		o.hash_limit = end;
+	o.next_insert = start;
+	o.attempts = 1u << c->p.search_log;
+	o.min_match = c->p.min_match;
+
+	while (pos + o.min_match <= end) {
+		struct candidate *cand = os->cand;
+		uint32_t litlen = (uint32_t)(pos - anchor);
+		unsigned n = gather(&o, cand, pos, st->rep, litlen);
+
+		if (n == 0) {
+			pos++;
+			continue;
+		}
+		/* A long enough match is taken as it is. */
+		if (cand[n - 1].len >= target) {
+			zs_store_seq(st, src + anchor, litlen, cand[n - 1].off, cand[n - 1].len);
+			pos += cand[n - 1].len;
+			anchor = pos;
+			continue;
+		}
+		nd[0].price = 0;
+		nd[0].mlen = 0;
+		nd[0].litlen = litlen;
+		memcpy(nd[0].rep, st->rep, sizeof(nd[0].rep));
+		size_t last = 0, cur = 0;
+
+		for (;;) {
+			const struct opt_node *from = &nd[cur];
+			uint32_t base = from->price + ll_price(pr, 0);
+
+			/* Match arrivals from cur: each candidate covers the lengths above the
+			 * previous one. */
+			for (unsigned i = 0, lo = o.min_match; i < n; i++) {
+				uint32_t off = cand[i].off;
+				uint32_t op = base + of_price(pr, offval_for(from->rep, from->litlen, off));
+
+				for (uint32_t len = lo; len <= cand[i].len; len++) {
+					uint32_t p = op + ml_price(pr, len);
+					size_t to = cur + len;
+
+					while (last < to)
+						nd[++last].price = PRICE_UNSET;
+					if (p < nd[to].price) {
+						nd[to].price = p;
+						nd[to].off = off;
+						nd[to].mlen = len;
+						nd[to].litlen = 0;
+						next_reps(nd[to].rep, from->rep, from->litlen, off);
+					}
+				}
+				lo = cand[i].len + 1;
+			}
+			/* Next position: a literal arrival competes with the match arrivals. */
+			cur++;
+			if (cur > last)
+				nd[++last].price = PRICE_UNSET;
+			{
+				const struct opt_node *prev = &nd[cur - 1];
+				uint32_t p = prev->price + pr->lit[src[pos + cur - 1]] +
+					     ll_price(pr, prev->litlen + 1) - ll_price(pr, prev->litlen);
+
+				if (p < nd[cur].price) {
+					nd[cur].price = p;
+					nd[cur].mlen = 0;
+					nd[cur].off = 0;
+					nd[cur].litlen = prev->litlen + 1;
+					memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
+				}
+			}
+			if (cur >= last || cur >= OPT_WINDOW || pos + cur + o.min_match > end)
+				break;
+			n = gather(&o, cand, pos + cur, nd[cur].rep, nd[cur].litlen);
+			if (n > 0 && cand[n - 1].len >= target) {
+				/* Commit straight to the end of this long match. */
+				size_t to = cur + cand[n - 1].len;
+
+				while (last < to)
+					nd[++last].price = PRICE_UNSET;
+				nd[to].price = 0;
+				nd[to].off = cand[n - 1].off;
+				nd[to].mlen = cand[n - 1].len;
+				last = to;
+				break;
+			}
+		}
+		/* Walk back from the end of the segment, then emit in order. */
+		size_t npath = 0, i = last;
+
+		while (i > 0) {
+			if (nd[i].mlen > 0) {
+				size_t from_i = i - nd[i].mlen;
+
+				os->path[npath].start = (uint32_t)from_i;
+				os->path[npath].len = nd[i].mlen;
+				os->path[npath].off = nd[i].off;
+				npath++;
+				i = from_i;
+			} else {
+				i--;
+			}
+		}
+		for (size_t k = npath; k-- > 0;) {
+			size_t mpos = pos + os->path[k].start;
+
+			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), os->path[k].off,
+				     os->path[k].len);
+			anchor = mpos + os->path[k].len;
+		}
+		pos += last;
+	}
+	for (size_t k = anchor; k < end; k++)
+		st->lits[st->nlits++] = src[k];
+	size_t stop = end < o.hash_limit + 1 ? end : o.hash_limit + 1;
+
+	while (o.next_insert < stop) {
+		size_t best = 0;
+
+		zs_bt_insert_find(c, src, o.next_insert++, end, o.attempts, &best, NULL, 0);
+	}
 }
 
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
-	zs_parse_lazy(c, src, start, end);
+	struct zs_opt_state *os = c->opt;
+	struct zs_seq_store *st = &c->store;
+
+	if (start == 0)
+		os->have_stats = 0;
+	if (!os->have_stats) {
+		default_prices(&os->pr, src, start, end);
+		/* The first block has no statistics to price with: parse it once to learn them,
+		 * then again for real. Restoring the heads makes the second pass see the same
+		 * chains (the first block never reaches links a later position overwrote). */
+		if (start == 0 && end - start >= 1024) {
+			uint32_t rep[3];
+			size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
+
+			memcpy(rep, st->rep, sizeof(rep));
+			memcpy(os->hash_save, c->hash, hsize);
+			parse_pass(c, src, start, end);
+			store_prices(&os->pr, st);
+			memcpy(c->hash, os->hash_save, hsize);
+			memcpy(st->rep, rep, sizeof(rep));
+			st->nseq = 0;
+			st->nlits = 0;
+		}
+	}
+	parse_pass(c, src, start, end);
+	store_prices(&os->pr, st);
+	os->have_stats = 1;
 }

@@ -1,0 +1,65 @@
+/* match_bt.c — binary trees of earlier positions sorted by their suffixes, one tree per hash bucket. */
+#include "config.h"
+
+#include "codecs/zstd/compress/match_bt.h"
+#include "codecs/zstd/compress/match_hc.h"
+
+/* Comparisons stop this far ahead: equal beyond counts as equal, which keeps runs of
+ * repeated bytes linear instead of quadratic. */
+#define COMPARE_CAP 2048u
+
+unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end,
+			   unsigned attempts, size_t *best, struct zs_match *out, unsigned max_out)
+{
+	uint32_t *bt = c->chain;
+	uint32_t mask = (1u << (c->chain_log - 1)) - 1; /* two links per position */
+	uint32_t h = zs_hash(src + pos, c->p.min_match, c->hash_log);
+	uint32_t cur = c->hash[h];
+	size_t lowest = pos > mask ? pos - mask : 0;
+	size_t cmp_end = c->src_len - pos > COMPARE_CAP ? pos + COMPARE_CAP : c->src_len;
+	const uint8_t *limit = src + cmp_end;
+	uint32_t *smaller = &bt[2 * (pos & mask)];    /* where the next smaller node hangs */
+	uint32_t *larger = &bt[2 * (pos & mask) + 1]; /* where the next larger node hangs */
+	size_t len_smaller = 0, len_larger = 0;
+	unsigned n = 0;
+
+	c->hash[h] = (uint32_t)pos;
+	while (cur != ZS_BT_NULL && cur >= lowest && cur < pos && attempts-- > 0) {
+		uint32_t *node = &bt[2 * (cur & mask)];
+		/* Everything below both boundaries shares their common prefix with pos. */
+		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
+
+		len += zs_match_len(src + pos + len, src + cur + len, limit);
+		if (out != NULL && len > *best) {
+			size_t capped = len < end - pos ? len : end - pos;
+
+			if (capped > *best) {
+				*best = capped;
+				if (n < max_out)
+					n++;
+				out[n - 1].len = (uint32_t)capped;
+				out[n - 1].off = (uint32_t)(pos - cur);
+			}
+		}
+		if (pos + len >= cmp_end) {
+			/* Order unknown (or irrelevant): pos replaces cur in the tree. */
+			*smaller = node[0];
+			*larger = node[1];
+			return n;
+		}
+		if (src[cur + len] < src[pos + len]) {
+			*smaller = cur;
+			len_smaller = len;
+			smaller = &node[1];
+			cur = node[1];
+		} else {
+			*larger = cur;
+			len_larger = len;
+			larger = &node[0];
+			cur = node[0];
+		}
+	}
+	*smaller = ZS_BT_NULL;
+	*larger = ZS_BT_NULL;
+	return n;
+}

@@ -1,0 +1,23 @@
+/* match_bt.h — binary-tree match finder for the optimal parser: every longer match along one descent. */
+#ifndef SQ_ZSTD_COMPRESS_MATCH_BT_H
+#define SQ_ZSTD_COMPRESS_MATCH_BT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/zstd/compress/cctx.h"
+
+#define ZS_BT_NULL UINT32_MAX /* empty head or child */
+
+struct zs_match {
+	uint32_t len;
+	uint32_t off;
+};
+
+/* Inserts pos into its tree and, if out != NULL, appends to out[] (at most max_out entries,
+ * the last one replaced when full) the matches longer than *best found on the way, lengths
+ * capped at end - pos. attempts bounds the descent. Returns the number appended. */
+unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end,
+			   unsigned attempts, size_t *best, struct zs_match *out, unsigned max_out);
+
+#endif
