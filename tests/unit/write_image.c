@@ -212,6 +212,8 @@ static int cmp_entries(const void *a, const void *b)
 
 static void sort_tree(struct tree_inode *dir)
 {
+	if (dir->dir->count == 0)
+		return;
 	qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), cmp_entries);
 	for (uint32_t i = 0; i < dir->dir->count; i++)
 		if (dir->dir->entries[i].inode->dir != NULL)
@@ -425,6 +427,40 @@ static struct tree_inode *build(struct builder *b, bool huge)
 	return root;
 }
 
+static void free_inode(struct tree_inode *ino)
+{
+	if (ino->xattrs != NULL) {
+		for (uint32_t i = 0; i < ino->xattrs->count; i++) {
+			free(ino->xattrs->entries[i].key);
+			free(ino->xattrs->entries[i].value);
+		}
+		free(ino->xattrs->entries);
+		free(ino->xattrs);
+	}
+	if (ino->file != NULL)
+		free(ino->file->block_sizes);
+	free(ino->file);
+	free(ino->symlink_target);
+	free(ino);
+}
+
+/* Hard-linked inodes go with their last name: nlink counts the names left. */
+static void free_tree(struct tree_inode *dir)
+{
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_inode *ino = dir->dir->entries[i].inode;
+		free(dir->dir->entries[i].name);
+		if (ino->dir != NULL)
+			free_tree(ino);
+		else if (--ino->nlink == 0)
+			free_inode(ino);
+	}
+	free(dir->dir->entries);
+	free(dir->dir);
+	dir->dir = NULL;
+	free_inode(dir);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -504,5 +540,9 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.inode_table_raw, (unsigned long long)st.dir_table_bytes,
 	       (unsigned long long)st.dir_table_raw);
 	s->codec->state_free(state);
+	free_tree(tree.root);
+	free(b->block);
+	free(b->frag);
+	free(b);
 	return 0;
 }
