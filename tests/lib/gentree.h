@@ -17,6 +17,7 @@ struct gen {
 	uint64_t rng;          /* splitmix64 state, seeded from --seed */
 	uint64_t seed;
 	int small;             /* --small: a quick variant for option sweeps */
+	int no_huge;           /* --no-huge: the full tree without the file over 4 GiB */
 	int root;              /* euid 0: owners, devices, trusted xattrs */
 	char err[1024];        /* first failure, "path: reason" */
 	struct gen_mtime *mtimes;

@@ -15,6 +15,11 @@ S=$SCRATCH
 out=$("$GENTREE" --seed 5 "$S/full" 2>&1) || die "gentree (full) failed: $out"
 [ -z "$out" ] || fail "gentree printed on success: $out"
 
+"$GENTREE" --seed 5 --no-huge "$S/nohuge" || die "gentree --no-huge failed"
+[ -e "$S/nohuge/sparse/over-4GiB" ] && fail "--no-huge made the file over 4 GiB"
+[ -e "$S/nohuge/files/big-text" ] || fail "--no-huge is not the full tree"
+rm -rf "$S/nohuge"
+
 T=$S/full
 count() { find "$@" | wc -l; }
 [ "$(count "$T/dirs/many" -mindepth 1 -maxdepth 1)" -eq 5000 ] || fail "dirs/many does not hold 5000 entries"
