@@ -1,0 +1,395 @@
+/* comp_roundtrip.c — zstd encoder tests: every level on many kinds of data, decoded by our decoder (and the reference CLI with --reference). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codecs/zstd/zstd.h"
+
+#define MAX_INPUT (1u << 20)
+
+struct input {
+	char name[96];
+	uint8_t *data;
+	size_t len;
+	int big; /* 1 MiB: only some levels, the slow ones are costly */
+};
+
+static int failures;
+static int checks;
+
+static void fail(const char *what, const struct input *in, int level, const char *detail)
+{
+	fprintf(stderr, "FAIL %s: %s at level %d: %s\n", what, in ? in->name : "-", level, detail);
+	failures++;
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static struct input inputs[64];
+static int ninputs;
+
+static uint8_t *add_input(const char *name, size_t len, int big)
+{
+	struct input *in = &inputs[ninputs++];
+
+	snprintf(in->name, sizeof(in->name), "%s", name);
+	in->data = malloc(len ? len : 1);
+	in->len = len;
+	in->big = big;
+	if (in->data == NULL) {
+		fprintf(stderr, "out of memory\n");
+		exit(99);
+	}
+	return in->data;
+}
+
+/* English-like text from a small vocabulary: lots of medium matches, skewed literals. */
+static void gen_text(uint8_t *p, size_t len)
+{
+	static const char *words[] = {"the ", "squashfs ", "block ", "of ", "compressed ", "data ",
+				      "kernel ", "and ", "a ", "file ", "system ", "inode ", "\n",
+				      "directory ", "fragment ", "table ", "is ", "to ", "in ", "zstd, "};
+	size_t i = 0;
+
+	while (i < len) {
+		const char *w = words[rng() % (sizeof(words) / sizeof(words[0]))];
+
+		for (size_t k = 0; w[k] && i < len; k++)
+			p[i++] = (uint8_t)w[k];
+	}
+}
+
+/* Structured binary: records with counters, small integers and repeated headers. */
+static void gen_records(uint8_t *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		size_t r = i / 32, f = i % 32;
+
+		p[i] = f < 4 ? (uint8_t)"RECD"[f] : f < 8 ? (uint8_t)(r >> (8 * (f - 4))) :
+			f < 16 ? (uint8_t)(rng() % 4) : (uint8_t)(f * 7 + (r % 3));
+	}
+}
+
+static int load_file(const char *path, const char *label, size_t max, int big)
+{
+	FILE *f = fopen(path, "rb");
+
+	if (f == NULL)
+		return -1;
+	uint8_t *buf = malloc(max);
+	size_t n = buf ? fread(buf, 1, max, f) : 0;
+
+	fclose(f);
+	if (buf == NULL || n == 0) {
+		free(buf);
+		return -1;
+	}
+	uint8_t *d = add_input(label, n, big);
+
+	memcpy(d, buf, n);
+	free(buf);
+	return 0;
+}
+
+static void build_inputs(void)
+{
+	uint8_t *p;
+
+	add_input("empty", 0, 0);
+	p = add_input("one-byte", 1, 0);
+	p[0] = 'x';
+	p = add_input("short-17", 17, 0);
+	gen_text(p, 17);
+	p = add_input("short-200", 200, 0);
+	gen_text(p, 200);
+	p = add_input("zeros-4k", 4096, 0);
+	memset(p, 0, 4096);
+	p = add_input("zeros-128k", 131072, 0);
+	memset(p, 0, 131072);
+	p = add_input("random-64k", 65536, 0);
+	for (size_t i = 0; i < 65536; i++)
+		p[i] = (uint8_t)rng();
+	p = add_input("text-8k", 8192, 0);
+	gen_text(p, 8192);
+	p = add_input("text-128k", 131072, 0);
+	gen_text(p, 131072);
+	p = add_input("records-100k", 100000, 0);
+	gen_records(p, 100000);
+	/* Text, a zero run, noise, text: the statistics change inside one block. */
+	p = add_input("mixed-128k", 131072, 0);
+	gen_text(p, 40000);
+	memset(p + 40000, 0, 30000);
+	for (size_t i = 70000; i < 75000; i++)
+		p[i] = (uint8_t)rng();
+	memcpy(p + 75000, p, 56072);
+	/* Two symbols only, and a single repeated 3-byte period (offset 3 repeats). */
+	p = add_input("two-symbols-20k", 20000, 0);
+	for (size_t i = 0; i < 20000; i++)
+		p[i] = (rng() & 1) ? 'a' : 'b';
+	p = add_input("period3-50k", 50000, 0);
+	for (size_t i = 0; i < 50000; i++)
+		p[i] = (uint8_t)"abc"[i % 3];
+	p = add_input("text-1m", MAX_INPUT, 1);
+	gen_text(p, MAX_INPUT);
+	for (size_t i = 300000; i < 310000; i++)
+		p[i] = (uint8_t)rng();
+	p = add_input("random-1m", MAX_INPUT, 1);
+	for (size_t i = 0; i < MAX_INPUT; i++)
+		p[i] = (uint8_t)rng();
+
+	/* Real binaries when present (not required: the generated inputs cover the format). */
+	load_file("/usr/bin/sh", "usr-bin-sh-128k", 131072, 0);
+	load_file("/bin/ls", "bin-ls-128k", 131072, 0);
+
+	const char *top = getenv("top_srcdir");
+	static const char *golden[] = {"PR-3517-block-splitter-corruption-test", "http",
+				       "huffman-compressed-larger", "large-literal-and-match-lengths"};
+	int found = 0;
+
+	if (top != NULL) {
+		for (size_t i = 0; i < sizeof(golden) / sizeof(golden[0]); i++) {
+			char path[4096], label[96];
+
+			snprintf(path, sizeof(path), "%s/../shared/zstd-corpus/golden/golden-compression/%s",
+				 top, golden[i]);
+			snprintf(label, sizeof(label), "golden-%s", golden[i]);
+			found += load_file(path, label, MAX_INPUT, 0) == 0;
+		}
+	}
+	if (!found)
+		fprintf(stderr, "note: shared zstd corpus not found (top_srcdir unset or "
+				"../shared/zstd-corpus absent): golden-compression inputs skipped\n");
+}
+
+static int level_wanted(const struct input *in, int level)
+{
+	if (!in->big)
+		return 1;
+	return level == 1 || level == 3 || level == 9 || level == 15 || level == 19;
+}
+
+/* Walks the frame: header fields as promised, block sizes legal, nothing after the end. */
+static int check_frame_shape(const uint8_t *f, size_t n, size_t content, int checksum, char *why)
+{
+	if (n < 6 || f[0] != 0x28 || f[1] != 0xB5 || f[2] != 0x2F || f[3] != 0xFD)
+		return sprintf(why, "bad magic"), -1;
+	uint8_t d = f[4];
+	unsigned fcs_flag = d >> 6;
+	size_t pos = 5, fcs_size = fcs_flag == 0 ? 1 : fcs_flag == 1 ? 2 : fcs_flag == 2 ? 4 : 8;
+
+	if (!(d & 0x20) || (d & 3) || ((d >> 2) & 1) != (checksum != 0))
+		return sprintf(why, "descriptor 0x%02x: want single segment, no dictionary", d), -1;
+	uint64_t fcs = 0;
+
+	for (size_t i = 0; i < fcs_size; i++)
+		fcs |= (uint64_t)f[pos + i] << (8 * i);
+	if (fcs_flag == 1)
+		fcs += 256;
+	if (fcs != content)
+		return sprintf(why, "content size %llu, want %zu", (unsigned long long)fcs, content), -1;
+	pos += fcs_size;
+	for (int last = 0; !last;) {
+		if (pos + 3 > n)
+			return sprintf(why, "truncated block header"), -1;
+		uint32_t h = f[pos] | (f[pos + 1] << 8) | ((uint32_t)f[pos + 2] << 16);
+		unsigned type = (h >> 1) & 3;
+		size_t size = h >> 3;
+
+		last = h & 1;
+		pos += 3;
+		if (type == 3 || size > 131072)
+			return sprintf(why, "block type %u size %zu", type, size), -1;
+		/* A compressed 128 KiB block: only possible when the input is one. */
+		if (type == 2 && content == 131072 && pos == 5 + fcs_size + 3 && last)
+			return sprintf(why, "single compressed block of exactly 128 KiB"), -1;
+		pos += type == 1 ? 1 : size;
+	}
+	if (pos + (checksum ? 4 : 0) != n)
+		return sprintf(why, "frame ends at %zu of %zu", pos, n), -1;
+	return 0;
+}
+
+static uint8_t *frames[ZS_MAX_LEVEL + 1];
+static size_t frame_len[ZS_MAX_LEVEL + 1];
+
+static void run_reference(const struct input *in)
+{
+	char path[256], cmd[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/zenc-ref-%d.zst", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		 (int)getpid());
+	f = fopen(path, "wb");
+	if (f == NULL) {
+		fail("reference", in, 0, strerror(errno));
+		return;
+	}
+	size_t expect = 0;
+
+	for (int l = ZS_MIN_LEVEL; l <= ZS_MAX_LEVEL; l++) {
+		if (frames[l] == NULL)
+			continue;
+		fwrite(frames[l], 1, frame_len[l], f);
+		expect += in->len;
+	}
+	fclose(f);
+	/* The window may be no larger than the input (the kernel's squashfs limit). */
+	size_t kib = (in->len + 1023) / 1024;
+
+	snprintf(cmd, sizeof(cmd), "zstd -q -d --memory=%zuKB -c '%s'", kib ? kib : 1, path);
+	FILE *p = popen(cmd, "r");
+	uint8_t *buf = malloc(in->len + 1);
+	size_t got = 0, ok = 1;
+
+	for (;;) {
+		size_t n = fread(buf, 1, in->len ? in->len : 1, p);
+
+		if (n == 0)
+			break;
+		/* Each level's output is the input again, back to back. */
+		for (size_t i = 0; i < n; i++) {
+			if (buf[i] != in->data[(got + i) % (in->len ? in->len : 1)])
+				ok = 0;
+		}
+		got += n;
+	}
+	int st = pclose(p);
+
+	free(buf);
+	remove(path);
+	checks++;
+	if (st != 0 || got != expect || !ok) {
+		char why[128];
+
+		snprintf(why, sizeof(why), "reference zstd -d: status %d, %zu of %zu bytes, %s", st, got,
+			 expect, ok ? "content ok" : "content differs");
+		fail("reference", in, 0, why);
+	}
+}
+
+static void test_input(const struct input *in, int reference)
+{
+	zs_dctx *d = zs_dctx_new();
+	uint8_t *back = malloc(in->len + 1);
+	size_t cap = zs_compress_bound(in->len);
+	char why[160];
+
+	for (int l = ZS_MIN_LEVEL; l <= ZS_MAX_LEVEL; l++) {
+		frames[l] = NULL;
+		if (!level_wanted(in, l))
+			continue;
+		zs_cctx *c = zs_cctx_new(l, in->len ? in->len : 1);
+		uint8_t *out = malloc(cap);
+		int checksum = (l % 5) == 0;
+
+		if (c == NULL || out == NULL || d == NULL || back == NULL) {
+			fail("alloc", in, l, "out of memory");
+			zs_cctx_free(c);
+			free(out);
+			continue;
+		}
+		ptrdiff_t z = zs_compress(c, in->data, in->len, out, cap, checksum);
+
+		checks++;
+		if (z < 0) {
+			fail("compress", in, l, zs_error_string((int)z));
+			zs_cctx_free(c);
+			free(out);
+			continue;
+		}
+		if (check_frame_shape(out, (size_t)z, in->len, checksum, why) != 0)
+			fail("frame shape", in, l, why);
+		ptrdiff_t n = zs_decompress(d, out, (size_t)z, back, in->len, in->len);
+
+		checks++;
+		if (n < 0)
+			fail("decode", in, l, zs_error_string((int)n));
+		else if ((size_t)n != in->len || (in->len && memcmp(back, in->data, in->len) != 0))
+			fail("decode", in, l, "content differs");
+
+		/* Determinism: again with the same (now used) context. */
+		uint8_t *again = malloc(cap);
+		ptrdiff_t z2 = again ? zs_compress(c, in->data, in->len, again, cap, checksum) : -1;
+
+		checks++;
+		if (z2 != z || memcmp(again, out, (size_t)z) != 0)
+			fail("determinism", in, l, "second run gave different bytes");
+		free(again);
+		zs_cctx_free(c);
+		frames[l] = out;
+		frame_len[l] = (size_t)z;
+	}
+	if (reference)
+		run_reference(in);
+	for (int l = ZS_MIN_LEVEL; l <= ZS_MAX_LEVEL; l++)
+		free(frames[l]);
+	free(back);
+	zs_dctx_free(d);
+}
+
+/* Contexts carry nothing from one frame to the next; the API refuses bad arguments. */
+static void test_api(void)
+{
+	const struct input *a = &inputs[8], *b = &inputs[9]; /* text-128k, records-100k */
+	size_t cap = zs_compress_bound(MAX_INPUT);
+	uint8_t *x = malloc(cap), *y = malloc(cap);
+
+	for (int l = 1; l <= ZS_MAX_LEVEL; l += 3) {
+		zs_cctx *fresh = zs_cctx_new(l, 131072), *used = zs_cctx_new(l, 131072);
+		ptrdiff_t zx = zs_compress(fresh, a->data, a->len, x, cap, 0);
+
+		zs_compress(used, b->data, b->len, y, cap, 0);
+		ptrdiff_t zy = zs_compress(used, a->data, a->len, y, cap, 0);
+
+		checks++;
+		if (zx < 0 || zx != zy || memcmp(x, y, (size_t)zx) != 0)
+			fail("context reuse", a, l, "output depends on the previous frame");
+		ptrdiff_t small = zs_compress(fresh, a->data, a->len, x, (size_t)zx - 1, 0);
+
+		checks++;
+		if (small != ZS_ERR_DST_TOO_SMALL)
+			fail("dst too small", a, l, "not refused");
+		checks++;
+		if (zs_compress(fresh, a->data, 131073, x, cap, 0) != ZS_ERR_PARAM)
+			fail("over max_input", a, l, "not refused");
+		zs_cctx_free(fresh);
+		zs_cctx_free(used);
+	}
+	checks++;
+	if (zs_cctx_new(0, 4096) != NULL || zs_cctx_new(23, 4096) != NULL)
+		fail("level range", NULL, 0, "levels 0 and 23 accepted");
+	free(x);
+	free(y);
+}
+
+int main(int argc, char **argv)
+{
+	int reference = argc > 1 && strcmp(argv[1], "--reference") == 0;
+
+	if (reference && system("zstd --version >/dev/null 2>&1") != 0) {
+		fprintf(stderr, "SKIP: the reference zstd CLI is not installed\n");
+		return 77;
+	}
+	build_inputs();
+	if (!reference)
+		test_api();
+	for (int i = 0; i < ninputs; i++)
+		test_input(&inputs[i], reference);
+	for (int i = 0; i < ninputs; i++)
+		free(inputs[i].data);
+	printf("%d checks on %d inputs, %d failures\n", checks, ninputs, failures);
+	return failures ? 1 : 0;
+}
