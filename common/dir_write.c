@@ -56,7 +56,7 @@ int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *en
 	out->block_start = (uint32_t)w->out_len;
 	out->offset = (uint16_t)w->fill;
 	const uint64_t start_raw = w->raw_len;
-	uint64_t last_index_block = start_raw / SQFS_META_BLOCK_SIZE;
+	size_t last_index_pos = 0; /* listing offset of the last index point (or the start) */
 
 	bool have_header = false;
 	uint8_t *header_count = NULL; /* patched when the run ends; re-derived after reallocs */
@@ -64,7 +64,6 @@ int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *en
 	uint32_t run = 0;
 	uint64_t header_inode_block = 0;
 	uint32_t base_number = 0;
-	uint64_t header_raw_block = 0;
 
 	for (uint32_t i = 0; i < count; i++) {
 		const struct sqfs_dir_entry_w *e = &entries[i];
@@ -79,10 +78,13 @@ int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *en
 			goto cleanup;
 		}
 		int64_t delta = (int64_t)e->inode_number - (int64_t)base_number;
-		uint64_t raw_block = (start_raw + listing.len) / SQFS_META_BLOCK_SIZE;
+		/* As squashfs-tools: an index point when this entry would take the listing more
+		 * than one metadata block past the previous index point. */
+		bool crossing = have_header && listing.len + SQFS_DIR_ENTRY_SIZE + e->name_len -
+						       last_index_pos > SQFS_META_BLOCK_SIZE;
 		bool new_header = !have_header || run == SQFS_DIR_MAX_ENTRIES_PER_HEADER ||
 				  inode_block != header_inode_block || delta < -32768 ||
-				  delta > 32767 || raw_block != header_raw_block;
+				  delta > 32767 || crossing;
 		if (new_header) {
 			if (have_header)
 				put_le32(listing.p + header_at, run - 1);
@@ -95,9 +97,8 @@ int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *en
 			run = 0;
 			header_inode_block = inode_block;
 			base_number = e->inode_number;
-			header_raw_block = raw_block;
 			delta = 0;
-			if (raw_block != last_index_block) {
+			if (crossing) {
 				if (npoints == points_cap) {
 					size_t cap = points_cap ? points_cap * 2 : 16;
 					struct index_point *p = realloc(points, cap * sizeof(*p));
@@ -110,10 +111,10 @@ int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *en
 					points_cap = cap;
 				}
 				points[npoints].listing_pos = (uint32_t)header_at;
-				points[npoints].raw_block = raw_block;
+				points[npoints].raw_block = (start_raw + header_at) / SQFS_META_BLOCK_SIZE;
 				points[npoints].entry = i;
 				npoints++;
-				last_index_block = raw_block;
+				last_index_pos = header_at;
 			}
 		}
 		uint8_t *p = grow(&listing, SQFS_DIR_ENTRY_SIZE + e->name_len, err);

@@ -23,15 +23,17 @@ struct sqfs_dir_listing {
 	uint32_t block_start;  /* metadata block of the first header, relative to the table */
 	uint16_t offset;       /* offset of the first header in that block */
 	uint32_t size;         /* listing bytes + SQFS_DIR_SIZE_BIAS (the inode's size field) */
-	uint16_t index_count;  /* index entries: one per later metadata block the listing enters */
+	uint16_t index_count;  /* index entries: about one per 8 KiB of listing after the first */
 	uint8_t *index;        /* encoded index entries (malloc'd, NULL when none) */
 	size_t index_len;
 };
 
 /* Append the listing of entries (sorted by name, as the kernel's lookup needs) to the directory
  * table w. A new header starts after 256 entries, when the inode block changes, when the inode
- * number delta leaves the s16 range, and when the listing enters a new metadata block; each such
- * new block gets an index entry naming the header's first entry. Returns 0, or -1 with a message
+ * number delta leaves the s16 range, and when an entry would end more than 8 KiB of listing after
+ * the previous index point (or the start); that last kind of header becomes an index point
+ * naming its first entry. These are squashfs-tools' rules, so listings and indexes come out
+ * byte-identical to its own. Returns 0, or -1 with a message
  * (memory, codec, a listing or name beyond what the format can hold). On success the caller
  * frees out->index. */
 int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *entries,

@@ -147,7 +147,8 @@ static struct tree_inode *add_file(struct builder *b, struct tree_inode *dir, co
 	f->fragment_index = SQFS_NO_FRAGMENT;
 	uint64_t full = size / bs;
 	uint32_t tail = (uint32_t)(size % bs);
-	bool tail_in_frag = use_frag && tail > 0;
+	/* As squashfs-tools without -always-use-fragments: only files under a block get one. */
+	bool tail_in_frag = use_frag && tail > 0 && size < bs;
 	f->block_count = (uint32_t)(full + (tail > 0 && !tail_in_frag));
 	f->block_sizes = xcalloc(f->block_count, sizeof(uint32_t));
 	for (uint32_t i = 0; i < f->block_count; i++) {
