@@ -107,7 +107,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			dist = st->rep[pos == anchor ? 1 : 0];
 		}
 		if (len == 0) {
-			pos += skipping ? 1 + ((pos - anchor) >> 5) : 1;
+			pos += skipping ? 1 + ((pos - anchor) >> 8) : 1;
 			continue;
 		}
 		/* Lazy evaluation: a better match one byte later wins over this one. */
