@@ -238,7 +238,8 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 }
 
 /* One pass over the block: fills c->store. */
-static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
+		       unsigned attempts)
 {
 	struct zs_opt_state *os = c->opt;
 	struct zs_seq_store *st = &c->store;
@@ -255,7 +256,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	if (o.hash_limit > end)
 		o.hash_limit = end;
 	o.next_insert = start;
-	o.attempts = 1u << c->p.search_log;
+	o.attempts = attempts;
 	o.min_match = c->p.min_match;
 
 	while (pos + o.min_match <= end) {
@@ -379,6 +380,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 {
 	struct zs_opt_state *os = c->opt;
 	struct zs_seq_store *st = &c->store;
+	unsigned full = 1u << c->p.search_log;
 
 	if (start == 0)
 		os->have_stats = 0;
@@ -393,7 +395,10 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 
 			memcpy(rep, st->rep, sizeof(rep));
 			memcpy(os->hash_save, c->hash, hsize);
-			parse_pass(c, src, start, end);
+			/* A lighter search is enough to learn statistics. */
+			unsigned light = c->p.strategy >= ZS_BTULTRA2 ? full : full >> 3;
+
+			parse_pass(c, src, start, end, light < 4 ? 4 : light);
 			store_prices(&os->pr, st);
 			memcpy(c->hash, os->hash_save, hsize);
 			memcpy(st->rep, rep, sizeof(rep));
@@ -401,7 +406,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			st->nlits = 0;
 		}
 	}
-	parse_pass(c, src, start, end);
+	parse_pass(c, src, start, end, full);
 	store_prices(&os->pr, st);
 	os->have_stats = 1;
 }
