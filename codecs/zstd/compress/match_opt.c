@@ -37,7 +37,16 @@ struct prices {
 	uint32_t of[ZS_OF_MAX_CODE + 1];
 };
 
+/* Symbol statistics the prices derive from; they adapt while a block is parsed. */
+struct freqs {
+	uint32_t lit[256];
+	uint32_t ll[ZS_LL_MAX_CODE + 1];
+	uint32_t ml[ZS_ML_MAX_CODE + 1];
+	uint32_t of[ZS_OF_MAX_CODE + 1];
+};
+
 struct zs_opt_state {
+	struct freqs fr;
 	struct opt_node *nodes; /* one block + 1 */
 	size_t nnodes;
 	struct candidate cand[MAX_CANDIDATES + 4];
@@ -83,47 +92,57 @@ static void counts_to_prices(uint32_t *price, const uint32_t *count, unsigned n,
 		price[s] = zs_price_of(count[s] + floor, (uint32_t)total);
 }
 
-static void norm_to_prices(uint32_t *price, const int16_t *norm, unsigned n, unsigned log, unsigned all)
+static void freqs_to_prices(struct prices *pr, const struct freqs *fr)
 {
-	for (unsigned s = 0; s < all; s++) {
-		uint32_t c = s < n ? (norm[s] <= 0 ? 1u : (uint32_t)norm[s]) : 1u;
-
-		price[s] = (log << 8) - zs_log2_fixed(c) + (s < n ? 0 : 256);
-	}
+	counts_to_prices(pr->lit, fr->lit, 256, 1);
+	counts_to_prices(pr->ll, fr->ll, ZS_LL_MAX_CODE + 1, 1);
+	counts_to_prices(pr->ml, fr->ml, ZS_ML_MAX_CODE + 1, 1);
+	counts_to_prices(pr->of, fr->of, ZS_OF_MAX_CODE + 1, 1);
 }
 
-/* Without history: literal prices from the block's bytes, code prices from the predefined
- * distributions. */
-static void default_prices(struct prices *pr, const uint8_t *src, size_t start, size_t end)
+static void seed_from_norm(uint32_t *count, const int16_t *norm, unsigned n, unsigned all)
 {
-	uint32_t counts[256] = {0};
+	for (unsigned s = 0; s < all; s++)
+		count[s] = s < n && norm[s] > 0 ? (uint32_t)norm[s] * 2 : 1;
+}
 
+/* Without history: literals from the block's bytes (lightly weighted, matches will take
+ * many of them), codes from the predefined distributions. */
+static void seed_default(struct freqs *fr, const uint8_t *src, size_t start, size_t end)
+{
+	memset(fr->lit, 0, sizeof(fr->lit));
 	for (size_t i = start; i < end; i++)
-		counts[src[i]]++;
-	counts_to_prices(pr->lit, counts, 256, 1);
-	norm_to_prices(pr->ll, zs_ll_default_norm, ZS_LL_MAX_CODE + 1, ZS_LL_DEFAULT_LOG, ZS_LL_MAX_CODE + 1);
-	norm_to_prices(pr->ml, zs_ml_default_norm, ZS_ML_MAX_CODE + 1, ZS_ML_DEFAULT_LOG, ZS_ML_MAX_CODE + 1);
-	norm_to_prices(pr->of, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_DEFAULT_LOG,
-		       ZS_OF_MAX_CODE + 1);
+		fr->lit[src[i]]++;
+	for (unsigned s = 0; s < 256; s++)
+		fr->lit[s] = (fr->lit[s] >> 6) + 1;
+	seed_from_norm(fr->ll, zs_ll_default_norm, ZS_LL_MAX_CODE + 1, ZS_LL_MAX_CODE + 1);
+	seed_from_norm(fr->ml, zs_ml_default_norm, ZS_ML_MAX_CODE + 1, ZS_ML_MAX_CODE + 1);
+	seed_from_norm(fr->of, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_MAX_CODE + 1);
 }
 
-/* Prices learnt from the sequences just chosen (what the entropy stage will code). */
-static void store_prices(struct prices *pr, const struct zs_seq_store *st)
+/* Statistics of the sequences and literals stored from the given marks on. */
+static void freqs_add(struct freqs *fr, const struct zs_seq_store *st, size_t seq_from, size_t lit_from)
 {
-	uint32_t lit[256] = {0}, ll[ZS_LL_MAX_CODE + 1] = {0}, ml[ZS_ML_MAX_CODE + 1] = {0},
-		 of[ZS_OF_MAX_CODE + 1] = {0};
-
-	for (size_t i = 0; i < st->nlits; i++)
-		lit[st->lits[i]]++;
-	for (size_t i = 0; i < st->nseq; i++) {
-		ll[zs_ll_code(st->seqs[i].lit)]++;
-		ml[zs_ml_code(st->seqs[i].ml)]++;
-		of[zs_of_code(st->seqs[i].offval)]++;
+	for (size_t i = lit_from; i < st->nlits; i++)
+		fr->lit[st->lits[i]]++;
+	for (size_t i = seq_from; i < st->nseq; i++) {
+		fr->ll[zs_ll_code(st->seqs[i].lit)]++;
+		fr->ml[zs_ml_code(st->seqs[i].ml)]++;
+		fr->of[zs_of_code(st->seqs[i].offval)]++;
 	}
-	counts_to_prices(pr->lit, lit, 256, 1);
-	counts_to_prices(pr->ll, ll, ZS_LL_MAX_CODE + 1, 1);
-	counts_to_prices(pr->ml, ml, ZS_ML_MAX_CODE + 1, 1);
-	counts_to_prices(pr->of, of, ZS_OF_MAX_CODE + 1, 1);
+}
+
+/* Carries a block's statistics to the next at reduced weight, so they can still adapt. */
+static void freqs_scale(struct freqs *fr)
+{
+	for (unsigned s = 0; s < 256; s++)
+		fr->lit[s] = (fr->lit[s] >> 1) + 1;
+	for (unsigned s = 0; s <= ZS_LL_MAX_CODE; s++)
+		fr->ll[s] = (fr->ll[s] >> 1) + 1;
+	for (unsigned s = 0; s <= ZS_ML_MAX_CODE; s++)
+		fr->ml[s] = (fr->ml[s] >> 1) + 1;
+	for (unsigned s = 0; s <= ZS_OF_MAX_CODE; s++)
+		fr->of[s] = (fr->of[s] >> 1) + 1;
 }
 
 static inline uint32_t ll_price(const struct prices *pr, uint32_t litlen)
@@ -257,6 +276,9 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		o.hash_limit = end;
 	o.next_insert = start;
 	o.attempts = attempts;
+	size_t seq_mark = st->nseq, lit_mark = st->nlits, next_update = start + 2048;
+
+	freqs_to_prices(&os->pr, &os->fr);
 	o.min_match = c->p.min_match;
 
 	while (pos + o.min_match <= end) {
@@ -363,6 +385,14 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 				     os->path[k].len);
 			anchor = mpos + os->path[k].len;
 		}
+		/* Learn from what was just chosen; re-price every few KiB. */
+		freqs_add(&os->fr, st, seq_mark, lit_mark);
+		seq_mark = st->nseq;
+		lit_mark = st->nlits;
+		if (pos + last >= next_update) {
+			freqs_to_prices(&os->pr, &os->fr);
+			next_update = pos + last + 2048;
+		}
 		pos += last;
 	}
 	for (size_t k = anchor; k < end; k++)
@@ -382,31 +412,29 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	struct zs_seq_store *st = &c->store;
 	unsigned full = 1u << c->p.search_log;
 
-	if (start == 0)
-		os->have_stats = 0;
-	if (!os->have_stats) {
-		default_prices(&os->pr, src, start, end);
-		/* The first block has no statistics to price with: parse it once to learn them,
-		 * then again for real. Restoring the heads makes the second pass see the same
-		 * chains (the first block never reaches links a later position overwrote). */
-		if (start == 0 && end - start >= 1024) {
+	if (start == 0 || !os->have_stats) {
+		seed_default(&os->fr, src, start, end);
+		/* The ultra levels parse the first block once to learn its statistics, then again
+		 * for real. Restoring the heads makes the second pass see the same trees (the
+		 * first block never reaches links a later position overwrote). */
+		if (start == 0 && end - start >= 1024 && c->p.strategy >= ZS_BTULTRA) {
 			uint32_t rep[3];
 			size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
+			unsigned light = c->p.strategy >= ZS_BTULTRA2 ? full : full >> 3;
 
 			memcpy(rep, st->rep, sizeof(rep));
 			memcpy(os->hash_save, c->hash, hsize);
-			/* A lighter search is enough to learn statistics. */
-			unsigned light = c->p.strategy >= ZS_BTULTRA2 ? full : full >> 3;
-
 			parse_pass(c, src, start, end, light < 4 ? 4 : light);
-			store_prices(&os->pr, st);
+			memset(&os->fr, 0, sizeof(os->fr));
+			freqs_add(&os->fr, st, 0, 0);
 			memcpy(c->hash, os->hash_save, hsize);
 			memcpy(st->rep, rep, sizeof(rep));
 			st->nseq = 0;
 			st->nlits = 0;
 		}
+	} else {
+		freqs_scale(&os->fr);
 	}
 	parse_pass(c, src, start, end, full);
-	store_prices(&os->pr, st);
 	os->have_stats = 1;
 }
