@@ -9,8 +9,9 @@
 #include "codecs/zstd/common/mem.h"
 
 /* A 64-bit container loaded from `ptr` (8 bytes); `consumed` counts bits used from its top.
- * Streams shorter than 8 bytes are copied into `small` (zero-padded above), so every load is
- * an in-bounds 8-byte read: the struct must not be copied or moved after init.
+ * Streams shorter than 8 bytes are copied into a caller-owned 8-byte pad (zero above the
+ * data), so every load is an in-bounds 8-byte read; the pad must outlive the reader. The
+ * struct holds no pointer to itself, so compilers keep it in registers.
  *
  * Reads never touch memory outside the stream: past its start they return unspecified bits
  * and `consumed` exceeds 64, which zs_bitin_overflowed() reports. Callers only use such bits
@@ -20,12 +21,11 @@ struct zs_bitin {
 	unsigned consumed;
 	const uint8_t *ptr;
 	const uint8_t *start;
-	uint8_t small[8];
 };
 
 /* 0 on success; -1 when the stream is empty or its last byte (which holds the end marker)
  * is zero. */
-static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t len)
+static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t len, uint8_t pad[8])
 {
 	if (len == 0 || src[len - 1] == 0)
 		return -1;
@@ -33,10 +33,10 @@ static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t l
 		b->start = src;
 		b->ptr = src + len - 8;
 	} else {
-		memset(b->small, 0, sizeof(b->small));
-		memcpy(b->small, src, len);
-		b->start = b->small;
-		b->ptr = b->small;
+		memset(pad, 0, 8);
+		memcpy(pad, src, len);
+		b->start = pad;
+		b->ptr = pad;
 	}
 	b->bits = zs_read64(b->ptr);
 	/* The highest set bit is the end marker: skip it and the zero padding above it. */

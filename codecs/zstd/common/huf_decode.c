@@ -22,8 +22,9 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 		return -1;
 
 	struct zs_bitin in;
+	uint8_t pad[8];
 
-	if (zs_bitin_init(&in, src + used, len - (size_t)used) != 0)
+	if (zs_bitin_init(&in, src + used, len - (size_t)used, pad) != 0)
 		return -1;
 	unsigned s1 = (unsigned)zs_bitin_read(&in, log);
 	unsigned s2 = (unsigned)zs_bitin_read(&in, log);
@@ -162,11 +163,12 @@ int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, 
 		    size_t len)
 {
 	struct zs_bitin in;
+	uint8_t pad[8];
 	const uint16_t *entries = t->entries;
 	unsigned mb = t->max_bits;
 	uint8_t *end = dst + dst_len;
 
-	if (mb == 0 || zs_bitin_init(&in, src, len) != 0)
+	if (mb == 0 || zs_bitin_init(&in, src, len, pad) != 0)
 		return -1;
 	/* After a reload at least 57 bits are there: 4 codes of at most 11 bits each. */
 	while (end - dst >= 4) {
@@ -184,6 +186,7 @@ int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, 
 		    size_t len)
 {
 	struct zs_bitin in[4];
+	uint8_t pad[4][8];
 	const uint16_t *entries = t->entries;
 	unsigned mb = t->max_bits;
 
@@ -206,7 +209,7 @@ int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, 
 	uint8_t *op[4], *oend[4];
 
 	for (int i = 0; i < 4; i++) {
-		if (zs_bitin_init(&in[i], p, sz[i]) != 0)
+		if (zs_bitin_init(&in[i], p, sz[i], pad[i]) != 0)
 			return -1;
 		p += sz[i];
 		op[i] = dst + seg * (size_t)i;

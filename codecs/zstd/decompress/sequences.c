@@ -12,16 +12,21 @@
 #define WILD_SLACK 32u
 
 /* Copies len bytes in 16-byte steps; may write up to 15 bytes beyond dst + len and read as far
- * beyond src + len. */
+ * beyond src + len. The first step is unconditional: most literal runs are short. */
 static inline void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
 {
-	uint8_t *end = dst + len;
+	zs_copy16(dst, src);
+	if (len > 16) {
+		uint8_t *end = dst + len;
 
-	do {
-		zs_copy16(dst, src);
 		dst += 16;
 		src += 16;
-	} while (dst < end);
+		do {
+			zs_copy16(dst, src);
+			dst += 16;
+			src += 16;
+		} while (dst < end);
+	}
 }
 
 /* Match copy from op - offset (offset >= 1, all source bytes already written); may write up to
@@ -29,17 +34,14 @@ static inline void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
  * of the offset that is >= 8 is an equivalent, non-overlapping distance for 8-byte copies. */
 static inline void wild_match(uint8_t *op, size_t offset, size_t len)
 {
-	uint8_t *end = op + len;
 	const uint8_t *m = op - offset;
 
 	if (offset >= 16) {
-		do {
-			zs_copy16(op, m);
-			op += 16;
-			m += 16;
-		} while (op < end);
+		wild_copy16(op, m, len);
 		return;
 	}
+	uint8_t *end = op + len;
+
 	if (offset < 8) {
 		static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
 
@@ -55,104 +57,149 @@ static inline void wild_match(uint8_t *op, size_t offset, size_t len)
 	}
 }
 
+/* Everything one sequence needs, kept in locals of zs_execute_sequences so it lives in registers. */
+struct seq_state {
+	struct zs_bitin in;
+	const struct zs_seq_cell *llt, *oft, *mlt;
+	uint32_t lls, ofs, mls;
+	uint32_t rep0, rep1, rep2;
+	const uint8_t *lit, *lit_end;
+	uint8_t *op, *block_end, *dst_end, *frame_start;
+	uint8_t *fast_end;   /* below this, a sequence fits the block and leaves WILD_SLACK of room */
+	size_t window_limit; /* offsets above this are out of the window */
+};
+
+/* Decode and execute one sequence; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4);
+ * `check_window` is 0 when the window cannot be smaller than the frame's history. Both are
+ * constants at each call so the compiler drops what is not needed. */
+static inline __attribute__((always_inline)) int one_sequence(struct seq_state *st, int last,
+							     int check_window)
+{
+	const struct zs_seq_cell lc = st->llt[st->lls], oc = st->oft[st->ofs], mc = st->mlt[st->mls];
+	/* Field order in the stream: offset, match length, literal length. After the reload at the
+	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
+	 * extra bits total 31 or more (26 go to the state updates). */
+	uint32_t ofv = oc.base + (uint32_t)zs_bitin_read(&st->in, oc.extra);
+	uint32_t ml = mc.base + (uint32_t)zs_bitin_read(&st->in, mc.extra);
+
+	if (__builtin_expect((unsigned)oc.extra + mc.extra + lc.extra >= 31, 0))
+		zs_bitin_reload(&st->in);
+	uint32_t ll = lc.base + (uint32_t)zs_bitin_read(&st->in, lc.extra);
+
+	if (!last) {
+		/* State updates go LL, ML, OF. */
+		st->lls = lc.next_base + (uint32_t)zs_bitin_read(&st->in, lc.nbits);
+		st->mls = mc.next_base + (uint32_t)zs_bitin_read(&st->in, mc.nbits);
+		st->ofs = oc.next_base + (uint32_t)zs_bitin_read(&st->in, oc.nbits);
+		zs_bitin_reload(&st->in);
+	}
+
+	uint32_t offset;
+
+	if (ofv > 3) {
+		offset = ofv - 3;
+		st->rep2 = st->rep1;
+		st->rep1 = st->rep0;
+		st->rep0 = offset;
+	} else {
+		/* With no literals, repeat codes shift by one: 3 then means rep0 - 1. */
+		unsigned idx = ofv - 1 + (ll == 0);
+
+		if (idx == 0) {
+			offset = st->rep0;
+		} else {
+			offset = idx == 1 ? st->rep1 : idx == 2 ? st->rep2 : st->rep0 - 1;
+			if (idx != 1)
+				st->rep2 = st->rep1;
+			st->rep1 = st->rep0;
+			st->rep0 = offset;
+			if (offset == 0)
+				return ZS_ERR_OFFSET;
+		}
+	}
+
+	uint8_t *op = st->op;
+
+	if (ll > (size_t)(st->lit_end - st->lit))
+		return ZS_ERR_LITERAL_LENGTH;
+	size_t total = (size_t)ll + ml;
+	uint8_t *mstart = op + ll;
+
+	if (offset > (size_t)(mstart - st->frame_start) || (check_window && offset > st->window_limit))
+		return ZS_ERR_OFFSET;
+	if (__builtin_expect(st->fast_end > op && total <= (size_t)(st->fast_end - op), 1)) {
+		wild_copy16(op, st->lit, ll);
+		wild_match(mstart, offset, ml);
+	} else {
+		if (total > (size_t)(st->block_end - op))
+			return st->block_end < st->dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
+		const uint8_t *match = mstart - offset;
+
+		memcpy(op, st->lit, ll);
+		for (size_t k = 0; k < ml; k++)
+			mstart[k] = match[k];
+	}
+	st->op = op + total;
+	st->lit += ll;
+	return ZS_OK;
+}
+
 int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
 			 struct zs_out *out)
 {
-	struct zs_bitin in;
+	struct seq_state st;
+	uint8_t pad[8];
+	int rc = ZS_OK;
 
-	if (zs_bitin_init(&in, src, len) != 0)
+	if (zs_bitin_init(&st.in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
+	st.llt = d->ll.cells;
+	st.oft = d->of.cells;
+	st.mlt = d->ml.cells;
+	st.lls = (uint32_t)zs_bitin_read(&st.in, d->ll.log);
+	st.ofs = (uint32_t)zs_bitin_read(&st.in, d->of.log);
+	st.mls = (uint32_t)zs_bitin_read(&st.in, d->ml.log);
+	zs_bitin_reload(&st.in);
+	st.rep0 = d->rep[0];
+	st.rep1 = d->rep[1];
+	st.rep2 = d->rep[2];
+	st.lit = d->lit;
+	st.lit_end = d->lit + d->lit_len;
+	st.op = out->op;
+	st.block_end = out->block_end;
+	st.dst_end = out->dst_end;
+	st.frame_start = out->frame_start;
+	st.fast_end = (size_t)(out->dst_end - out->block_end) >= WILD_SLACK ? out->block_end
+		      : (size_t)(out->dst_end - out->op) >= WILD_SLACK ? out->dst_end - WILD_SLACK
+								      : out->op;
+	/* The frame-start check already bounds offsets by the room, so a window at least that
+	 * large needs no second compare. */
+	int check_window = out->window < (uint64_t)(out->dst_end - out->frame_start);
 
-	const struct zs_seq_cell *llt = d->ll.cells, *oft = d->of.cells, *mlt = d->ml.cells;
-	uint32_t lls = (uint32_t)zs_bitin_read(&in, d->ll.log);
-	uint32_t ofs = (uint32_t)zs_bitin_read(&in, d->of.log);
-	uint32_t mls = (uint32_t)zs_bitin_read(&in, d->ml.log);
-	uint32_t rep0 = d->rep[0], rep1 = d->rep[1], rep2 = d->rep[2];
-	const uint8_t *lit = d->lit;
-	const uint8_t *const lit_end = lit + d->lit_len;
-	uint8_t *op = out->op;
-	uint8_t *const block_end = out->block_end;
-	uint8_t *const dst_end = out->dst_end;
-	uint8_t *const frame_start = out->frame_start;
-	const uint64_t window = out->window;
-
-	zs_bitin_reload(&in);
-	for (uint32_t i = 0; i < nseq; i++) {
-		const struct zs_seq_cell lc = llt[lls], oc = oft[ofs], mc = mlt[mls];
-		/* Field order in the stream: offset, match length, literal length. */
-		uint32_t ofv = oc.base + (uint32_t)zs_bitin_read(&in, oc.extra);
-		uint32_t ml = mc.base + (uint32_t)zs_bitin_read(&in, mc.extra);
-
-		zs_bitin_reload(&in);
-		uint32_t ll = lc.base + (uint32_t)zs_bitin_read(&in, lc.extra);
-
-		/* No state update after the last sequence; updates go LL, ML, OF. */
-		if (i + 1 < nseq) {
-			lls = lc.next_base + (uint32_t)zs_bitin_read(&in, lc.nbits);
-			mls = mc.next_base + (uint32_t)zs_bitin_read(&in, mc.nbits);
-			ofs = oc.next_base + (uint32_t)zs_bitin_read(&in, oc.nbits);
-			zs_bitin_reload(&in);
-		}
-
-		uint32_t offset;
-
-		if (ofv > 3) {
-			offset = ofv - 3;
-			rep2 = rep1;
-			rep1 = rep0;
-			rep0 = offset;
-		} else {
-			/* With no literals, repeat codes shift by one: 3 then means rep0 - 1. */
-			unsigned idx = ofv - 1 + (ll == 0);
-
-			if (idx == 0) {
-				offset = rep0;
-			} else {
-				offset = idx == 1 ? rep1 : idx == 2 ? rep2 : rep0 - 1;
-				if (idx != 1)
-					rep2 = rep1;
-				rep1 = rep0;
-				rep0 = offset;
-				if (offset == 0)
-					return ZS_ERR_OFFSET;
-			}
-		}
-
-		if (ll > (size_t)(lit_end - lit))
-			return ZS_ERR_LITERAL_LENGTH;
-		size_t total = (size_t)ll + ml;
-
-		if (total > (size_t)(block_end - op))
-			return block_end < dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
-		uint8_t *mstart = op + ll;
-
-		if (offset > (size_t)(mstart - frame_start) || offset > window)
-			return ZS_ERR_OFFSET;
-		if ((size_t)(dst_end - op) >= total + WILD_SLACK) {
-			wild_copy16(op, lit, ll);
-			wild_match(mstart, offset, ml);
-		} else {
-			const uint8_t *match = mstart - offset;
-
-			memcpy(op, lit, ll);
-			for (size_t k = 0; k < ml; k++)
-				mstart[k] = match[k];
-		}
-		op += total;
-		lit += ll;
+	st.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
+	if (check_window) {
+		for (uint32_t i = 1; i < nseq; i++)
+			if ((rc = one_sequence(&st, 0, 1)) != ZS_OK)
+				return rc;
+	} else {
+		for (uint32_t i = 1; i < nseq; i++)
+			if ((rc = one_sequence(&st, 0, 0)) != ZS_OK)
+				return rc;
 	}
-	zs_bitin_reload(&in);
-	if (!zs_bitin_finished(&in))
+	if ((rc = one_sequence(&st, 1, 1)) != ZS_OK)
+		return rc;
+	zs_bitin_reload(&st.in);
+	if (!zs_bitin_finished(&st.in))
 		return ZS_ERR_SEQ_STREAM;
 
-	size_t rest = (size_t)(lit_end - lit);
+	size_t rest = (size_t)(st.lit_end - st.lit);
 
-	if (rest > (size_t)(block_end - op))
-		return block_end < dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
-	memcpy(op, lit, rest);
-	out->op = op + rest;
-	d->rep[0] = rep0;
-	d->rep[1] = rep1;
-	d->rep[2] = rep2;
+	if (rest > (size_t)(st.block_end - st.op))
+		return st.block_end < st.dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
+	memcpy(st.op, st.lit, rest);
+	out->op = st.op + rest;
+	d->rep[0] = st.rep0;
+	d->rep[1] = st.rep1;
+	d->rep[2] = st.rep2;
 	return ZS_OK;
 }
