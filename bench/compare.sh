@@ -2,7 +2,7 @@
 # Side-by-side benchmark of our mksquashfs/unsquashfs against the reference squashfs-tools on one tree.
 #
 # Usage: bench/compare.sh TREE [--runs N] [--quick] [--only LIST] [--workdir DIR] [--keep]
-#                              [--no-verify] [--raw FILE]
+#                              [--no-verify] [--raw FILE] [--out FILE]
 #
 # Prints a Markdown table (stdout) of ours/reference ratios for mksquashfs wall time, peak
 # memory and image size, and for unsquashfs extraction time of both images by both tools.
@@ -24,6 +24,7 @@ usage() {
 	  --keep          keep the work directory (images, logs)
 	  --no-verify     do not check extracted trees against TREE
 	  --raw FILE      also write every measurement as tab-separated lines to FILE
+	  --out FILE      also write the table to FILE, updated after each configuration
 	environment: OURS_MKSQUASHFS, OURS_UNSQUASHFS (default ./build/{mksquashfs,unsquashfs}/...),
 	             REF_MKSQUASHFS, REF_UNSQUASHFS (default /usr/bin/...), BENCH_TIMEOUT (s, default 3600)
 	EOF
@@ -38,6 +39,7 @@ workdir=
 keep=0
 verify=1
 raw=
+out=
 while [ $# -gt 0 ]; do
 	case $1 in
 		--runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
@@ -48,6 +50,7 @@ while [ $# -gt 0 ]; do
 		--keep) keep=1; shift ;;
 		--no-verify) verify=0; shift ;;
 		--raw) [ $# -ge 2 ] || usage; raw=$2; shift 2 ;;
+		--out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 		-h|--help) usage ;;
 		-*) echo "compare.sh: unknown option $1" >&2; usage ;;
 		*) [ -z "$tree" ] || { echo "compare.sh: more than one TREE given ($tree, $1)" >&2; usage; }
@@ -114,13 +117,15 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'log "interrupted"; exit 130' INT TERM
+if [ -n "$out" ]; then : > "$out" || die "cannot write $out"; fi
 if [ -n "$raw" ]; then
 	: > "$raw" || die "cannot write $raw"
-	printf 'config\tprocessors\tstep\trun\trc\tseconds\tmax_rss_kb\tbytes\n' >> "$raw"
+	printf 'config\tprocessors\tstep\trun\trc\tseconds\tcpu_seconds\tmax_rss_kb\tbytes\n' >> "$raw"
 fi
 
 # Runs one command under /usr/bin/time -v; sets rc, secs (wall, from the monotonic-enough
-# nanosecond clock) and rss_kb. Output goes to $prefix.out/.err, kept for failure reports.
+# nanosecond clock), cpu (user + system seconds: steadier than wall time on a busy machine)
+# and rss_kb. Output goes to $prefix.out/.err, kept for failure reports.
 timed() {
 	local prefix=$1
 	shift
@@ -132,6 +137,8 @@ timed() {
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 	rss_kb=$(awk -F ': ' '/Maximum resident set size/ { print $2 }' "$prefix.time" 2>/dev/null)
 	[ -n "$rss_kb" ] || rss_kb=0
+	cpu=$(awk -F ': ' '/User time|System time/ { t += $2 } END { printf "%.2f", t }' "$prefix.time" 2>/dev/null)
+	[ -n "$cpu" ] || cpu=0
 	if [ "$rc" -eq 124 ]; then
 		echo "timed out after ${timeout_s}s" >> "$prefix.err"
 	elif grep -q '^Command terminated by signal' "$prefix.time" 2>/dev/null; then
@@ -166,7 +173,7 @@ verify_tree() {
 
 # Results, keyed "config|processors|step": best (lowest) wall time, highest RSS, image bytes,
 # and the first failure seen. Steps: mk.ours mk.ref un.ours@ours un.ref@ours un.ours@ref un.ref@ref.
-declare -A best_s max_rss img_bytes failed
+declare -A best_s best_cpu max_rss img_bytes failed
 nfailed=0
 mark_failed() { # key why: keeps the first reason
 	[ -n "${failed[$1]:-}" ] && return
@@ -176,13 +183,16 @@ mark_failed() { # key why: keeps the first reason
 
 record() {
 	local key=$1 run=$2 bytes=${3:-0}
-	[ -z "$raw" ] || printf '%s\t%s\t%s\t%s\t%s\t%s\n' "${key//|/$'\t'}" "$run" "$rc" "$secs" "$rss_kb" "$bytes" >> "$raw"
+	[ -z "$raw" ] || printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${key//|/$'\t'}" "$run" "$rc" "$secs" "$cpu" "$rss_kb" "$bytes" >> "$raw"
 	if [ "$rc" -ne 0 ]; then
 		mark_failed "$key" "exit $rc"
 		return
 	fi
 	if [ -z "${best_s[$key]:-}" ] || awk -v a="$secs" -v b="${best_s[$key]}" 'BEGIN { exit !(a < b) }'; then
 		best_s[$key]=$secs
+	fi
+	if [ -z "${best_cpu[$key]:-}" ] || awk -v a="$cpu" -v b="${best_cpu[$key]}" 'BEGIN { exit !(a < b) }'; then
+		best_cpu[$key]=$cpu
 	fi
 	if [ "${rss_kb:-0}" -gt "${max_rss[$key]:-0}" ]; then max_rss[$key]=$rss_kb; fi
 	[ "$bytes" = 0 ] || img_bytes[$key]=$bytes
@@ -234,32 +244,6 @@ run_un() {
 
 version_of() { "$1" -version 2>&1 | head -n 1; }
 
-tree_files=$(find "$tree" -type f | wc -l)
-tree_bytes=$(find "$tree" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
-log "warm-up read of $tree ($tree_files files, $((tree_bytes / 1000000)) MB)"
-find "$tree" -type f -print0 | xargs -0 -r cat > /dev/null 2>&1
-start=$(date +%s)
-
-for c in "${configs[@]}"; do
-	IFS='|' read -r cfg p args <<< "$c"
-	for run in $(seq 1 "$runs"); do
-		# Alternate who goes first so slow drifts in machine load hit both tools alike.
-		if [ $((run % 2)) -eq 1 ]; then order="ours ref"; else order="ref ours"; fi
-		for who in $order; do
-			if [ "$who" = ours ]; then run_mk ours "$ours_mk" "$cfg" "$p" "$run" "$args"
-			else run_mk ref "$ref_mk" "$cfg" "$p" "$run" "$args"; fi
-		done
-		for img_of in ours ref; do
-			for who in $order; do
-				if [ "$who" = ours ]; then run_un ours "$ours_un" "$img_of" "$cfg" "$p" "$run"
-				else run_un ref "$ref_un" "$img_of" "$cfg" "$p" "$run"; fi
-			done
-		done
-		log "$cfg -processors $p run $run/$runs: best mksquashfs so far: ours ${best_s[$cfg|$p|mk.ours]:-FAIL} s, ref ${best_s[$cfg|$p|mk.ref]:-FAIL} s"
-	done
-done
-elapsed=$(( $(date +%s) - start ))
-
 # Formatting: a cell is the value or why there is none; a ratio needs both sides. These
 # append to $row rather than print, so the geometric-mean sums survive (no subshells).
 raw_value() { # key kind -> $v
@@ -267,6 +251,7 @@ raw_value() { # key kind -> $v
 	[ -z "${failed[$1]:-}" ] || return 0
 	case $2 in
 		s) v=${best_s[$1]:-} ;;
+		cpu) v=${best_cpu[$1]:-} ;;
 		rss) v=${max_rss[$1]:-} ;;
 		size) v=${img_bytes[$1]:-} ;;
 	esac
@@ -276,7 +261,7 @@ cell() { # key kind
 	raw_value "$1" "$2"
 	[ -n "$v" ] || { row+="n/a"; return; }
 	case $2 in
-		s) row+=$(awk -v v="$v" 'BEGIN { printf (v < 10 ? "%.2f" : "%.1f"), v }') ;;
+		s|cpu) row+=$(awk -v v="$v" 'BEGIN { printf (v < 10 ? "%.2f" : "%.1f"), v }') ;;
 		rss) row+=$(awk -v v="$v" 'BEGIN { printf "%.0f", v / 1024 }') ;;
 		size) row+=$(awk -v v="$v" 'BEGIN { printf "%.2f", v / 1e6 }') ;;
 	esac
@@ -300,39 +285,98 @@ pair() { # ours-key ref-key kind column: "ours / ref | ratio"
 	cell "$1" "$3"; row+=" / "; cell "$2" "$3"; row+=" | "; ratio "$4" "$1" "$2" "$3"
 }
 
-{
+
+# Writes both tables for the configurations done so far (called after each one, so a run cut
+# short still leaves its results in $work/table.md and the --out file).
+write_table() {
+	local done_configs=$1 c cfg p k row
+	unset ratio_logsum ratio_count
+	declare -gA ratio_logsum=() ratio_count=()
 	echo "### squashfs-tools comparison: $(basename "$tree") ($tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)"
 	echo
 	echo "- ours: \`$(version_of "$ours_mk")\` ($ours_mk)"
 	echo "- reference: \`$(version_of "$ref_mk")\` ($ref_mk)"
-	echo "- $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, Linux $(uname -r); best of $runs interleaved" \
-		"run(s) per cell (peak RSS: highest of the runs); $elapsed s in all"
-	echo "- ratios are ours / reference (below 1: ours is faster, smaller or leaner); each unsquashfs" \
-		"ratio times both tools extracting the same image, the last one each tool its own image"
+	echo "- $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, Linux $(uname -r), load average $(cut -d ' ' -f 1-3 /proc/loadavg);" \
+		"best of $runs interleaved run(s) per cell (peak RSS: highest of the runs);" \
+		"$done_configs of ${#configs[@]} configurations in $(( $(date +%s) - start )) s; extraction into $work"
+	echo "- ratios are ours / reference (below 1: ours is faster, smaller or leaner); CPU is user + system"
+	echo "  seconds, steadier than wall time when the machine is shared"
 	echo
-	echo "| compressor | -processors | mksquashfs s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio | unsquashfs our image s (ours / ref) | ratio | unsquashfs ref image s (ours / ref) | ratio | unsquashfs own image ratio |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for c in "${configs[@]}"; do
+	echo "mksquashfs \`TREE IMG -noappend -no-progress -comp ... -processors P\`:"
+	echo
+	echo "| compressor | -processors | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	for c in "${configs[@]:0:$done_configs}"; do
 		IFS='|' read -r cfg p _ <<< "$c"
 		k="$cfg|$p"
 		row="| $cfg | $p | "
 		pair "$k|mk.ours" "$k|mk.ref" s mk; row+=" | "
+		pair "$k|mk.ours" "$k|mk.ref" cpu mkcpu; row+=" | "
 		pair "$k|mk.ours" "$k|mk.ref" rss rss; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" size size; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ours" s uo; row+=" | "
-		pair "$k|un.ours@ref" "$k|un.ref@ref" s ur; row+=" | "
-		ratio own "$k|un.ours@ours" "$k|un.ref@ref" s; row+=" |"
+		pair "$k|mk.ours" "$k|mk.ref" size size; row+=" |"
 		echo "$row"
 	done
 	row="| geometric mean | | | "
-	geomean mk s; row+=" | | "; geomean rss s; row+=" | | "; geomean size size; row+=" | | "
-	geomean uo s; row+=" | | "; geomean ur s; row+=" | "; geomean own s; row+=" |"
+	geomean mk s; row+=" | | "; geomean mkcpu s; row+=" | | "; geomean rss s; row+=" | | "; geomean size size; row+=" |"
+	echo "$row"
+	echo
+	echo "unsquashfs \`-d DIR -no-progress -processors P IMG\`: wall time of both tools on the same image, and each on its own:"
+	echo
+	echo "| compressor | -processors | our image: s (ours / ref) | ratio | ref image: s (ours / ref) | ratio | own image: s (ours / ref) | ratio | own image: CPU s (ours / ref) | ratio | own image: peak RSS MB (ours / ref) | ratio |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	for c in "${configs[@]:0:$done_configs}"; do
+		IFS='|' read -r cfg p _ <<< "$c"
+		k="$cfg|$p"
+		row="| $cfg | $p | "
+		pair "$k|un.ours@ours" "$k|un.ref@ours" s uo; row+=" | "
+		pair "$k|un.ours@ref" "$k|un.ref@ref" s ur; row+=" | "
+		pair "$k|un.ours@ours" "$k|un.ref@ref" s own; row+=" | "
+		pair "$k|un.ours@ours" "$k|un.ref@ref" cpu owncpu; row+=" | "
+		pair "$k|un.ours@ours" "$k|un.ref@ref" rss ownrss; row+=" |"
+		echo "$row"
+	done
+	row="| geometric mean | | | "
+	geomean uo s; row+=" | | "; geomean ur s; row+=" | | "; geomean own s; row+=" | | "
+	geomean owncpu s; row+=" | | "; geomean ownrss s; row+=" |"
 	echo "$row"
 	if [ "$nfailed" -gt 0 ]; then
 		echo
 		echo "Failures: $(for f in "${!failed[@]}"; do echo "$f: ${failed[$f]}"; done | sort | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
 	fi
-} > "$work/table.md"
+}
+publish_table() {
+	write_table "$1" > "$work/table.md.new" && mv "$work/table.md.new" "$work/table.md"
+	[ -z "$out" ] || cp "$work/table.md" "$out"
+}
+
+tree_files=$(find "$tree" -type f | wc -l)
+tree_bytes=$(find "$tree" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+log "warm-up read of $tree ($tree_files files, $((tree_bytes / 1000000)) MB)"
+find "$tree" -type f -print0 | xargs -0 -r cat > /dev/null 2>&1
+start=$(date +%s)
+done_configs=0
+
+for c in "${configs[@]}"; do
+	IFS='|' read -r cfg p args <<< "$c"
+	for run in $(seq 1 "$runs"); do
+		# Alternate who goes first so slow drifts in machine load hit both tools alike.
+		if [ $((run % 2)) -eq 1 ]; then order="ours ref"; else order="ref ours"; fi
+		for who in $order; do
+			if [ "$who" = ours ]; then run_mk ours "$ours_mk" "$cfg" "$p" "$run" "$args"
+			else run_mk ref "$ref_mk" "$cfg" "$p" "$run" "$args"; fi
+		done
+		for img_of in ours ref; do
+			for who in $order; do
+				if [ "$who" = ours ]; then run_un ours "$ours_un" "$img_of" "$cfg" "$p" "$run"
+				else run_un ref "$ref_un" "$img_of" "$cfg" "$p" "$run"; fi
+			done
+		done
+		log "$cfg -processors $p run $run/$runs: best mksquashfs so far: ours ${best_s[$cfg|$p|mk.ours]:-FAIL} s, ref ${best_s[$cfg|$p|mk.ref]:-FAIL} s"
+	done
+	done_configs=$((done_configs + 1))
+	publish_table "$done_configs"
+done
+
 cat "$work/table.md"
 [ "$keep" -eq 0 ] || log "table also in $work/table.md"
 [ "$nfailed" -eq 0 ] || { log "$nfailed measurement(s) failed: see the table and the messages above"; exit 1; }
