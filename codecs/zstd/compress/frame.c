@@ -99,6 +99,16 @@ static size_t write_frame_header(uint8_t *op, size_t len, int checksum)
 	return 9;
 }
 
+static void parse(zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	if (c->p.strategy >= ZS_BTOPT)
+		zs_parse_opt(c, src, start, end);
+	else if (c->p.strategy == ZS_FAST)
+		zs_parse_fast(c, src, start, end);
+	else
+		zs_parse_lazy(c, src, start, end);
+}
+
 static int all_same(const uint8_t *p, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
@@ -124,10 +134,7 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		c->store.nseq = 0;
 		c->store.nlits = 0;
 		if (!last) {
-			if (c->p.strategy >= ZS_BTOPT)
-				zs_parse_opt(c, src, start, end);
-			else
-				zs_parse_lazy(c, src, start, end);
+			parse(c, src, start, end);
 		}
 		memcpy(c->store.rep, saved_rep, sizeof(saved_rep));
 		return 4;
@@ -135,10 +142,7 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	c->store.nseq = 0;
 	c->store.nlits = 0;
 	if (n >= 8) {
-		if (c->p.strategy >= ZS_BTOPT)
-			zs_parse_opt(c, src, start, end);
-		else
-			zs_parse_lazy(c, src, start, end);
+		parse(c, src, start, end);
 	}
 	/* Worth it only when it saves (n >> 6) + 2 bytes (as the reference decides). */
 	size_t keep_below = n > (n >> 6) + 2 ? n - (n >> 6) - 2 : 0;

@@ -1,0 +1,77 @@
+/* match_fast.c — levels 1..2: one hash table probe per position, no chains, skipping faster through incompressible data. */
+#include "config.h"
+
+#include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_hc.h"
+
+void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	struct zs_seq_store *st = &c->store;
+	unsigned mm = c->p.min_match, log = c->hash_log;
+	uint32_t *table = c->hash;
+	size_t hash_limit = zs_hash_limit(c);
+	size_t pos = start, anchor = start;
+	const uint8_t *limit = src + end;
+
+	if (hash_limit > end)
+		hash_limit = end;
+	while (pos + 8 <= hash_limit) {
+		/* The cheapest match: the last offset, one byte on (a literal in between). */
+		uint32_t rep0 = st->rep[0];
+
+		if (pos + 1 > anchor && rep0 <= pos + 1 &&
+		    zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
+			size_t len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
+			size_t mpos = pos + 1;
+
+			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
+			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), rep0, (uint32_t)len);
+			pos = mpos + len;
+			anchor = pos;
+			continue;
+		}
+		uint32_t h = zs_hash(src + pos, mm, log);
+		uint32_t cand = table[h];
+
+		table[h] = (uint32_t)pos;
+		if (cand >= pos || zs_read32(src + cand) != zs_read32(src + pos)) {
+			/* Step grows with the length of the literal run: incompressible data goes by fast. */
+			pos += 1 + ((pos - anchor) >> 7);
+			continue;
+		}
+		size_t len = 4 + zs_match_len(src + pos + 4, src + cand + 4, limit);
+
+		if (len < mm) {
+			pos++;
+			continue;
+		}
+		while (pos > anchor && cand > 0 && src[pos - 1] == src[cand - 1]) {
+			pos--;
+			cand--;
+			len++;
+		}
+		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), (uint32_t)(pos - cand),
+			     (uint32_t)len);
+		size_t mend = pos + len;
+
+		/* Keep the table fresh inside the match without hashing every position. */
+		if (mend + 8 <= hash_limit) {
+			table[zs_hash(src + pos + 2, mm, log)] = (uint32_t)(pos + 2);
+			table[zs_hash(src + mend - 2, mm, log)] = (uint32_t)(mend - 2);
+		}
+		pos = mend;
+		anchor = pos;
+		/* Immediate repeat with the previous offset (costs almost nothing). */
+		while (pos + 8 <= hash_limit && st->rep[1] <= pos &&
+		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
+			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
+
+			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
+			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
+			pos += r;
+			anchor = pos;
+		}
+	}
+	for (size_t i = anchor; i < end; i++)
+		st->lits[st->nlits++] = src[i];
+}
