@@ -130,6 +130,7 @@ static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint
 /* Parsers: fill cctx->store for src[start..end) (src[0..start) is history). They insert the
  * positions they pass into the match tables. */
 void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
+void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 int zs_opt_alloc(struct zs_cctx *c);

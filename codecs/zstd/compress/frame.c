@@ -48,11 +48,14 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 		c->p.chain_log = chain_cap;
 	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
 	c->chain = calloc((size_t)1 << c->p.chain_log, sizeof(uint32_t));
+	if (c->p.strategy == ZS_DFAST)
+		c->hash2 = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
 
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
-	if (c->hash == NULL || c->chain == NULL || c->store.seqs == NULL || c->store.lits == NULL ||
+	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
+	    c->store.seqs == NULL || c->store.lits == NULL ||
 	    (c->p.strategy >= ZS_BTOPT && zs_opt_alloc(c) != 0)) {
 		zs_cctx_free(c);
 		return NULL;
@@ -105,6 +108,8 @@ static void parse(zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 		zs_parse_opt(c, src, start, end);
 	else if (c->p.strategy == ZS_FAST)
 		zs_parse_fast(c, src, start, end);
+	else if (c->p.strategy == ZS_DFAST)
+		zs_parse_dfast(c, src, start, end);
 	else
 		zs_parse_lazy(c, src, start, end);
 }
@@ -190,6 +195,8 @@ ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, si
 	/* Tree heads must start empty (a stray root would break the trees' prefix order). */
 	memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
 	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	if (c->hash2 != NULL)
+		memset(c->hash2, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;
