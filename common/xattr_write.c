@@ -135,8 +135,53 @@ static uint32_t prefix_len(uint16_t type)
 	}
 }
 
-/* An out-of-line value costs 4 + 8 bytes against 4 + len inline. */
-#define OOL_MIN_VALUE 9u
+/* squashfs-tools' layout, followed so images come out identical: values over 128 bytes live on
+ * their own ahead of the keys of the first set that uses them, and every use refers to them out
+ * of line; a value of 8 bytes or more seen before (one 8-byte reference is no larger) is
+ * referred to where it was first stored. */
+#define STANDALONE_MIN_VALUE 129u
+#define DEDUP_MIN_VALUE 8u
+
+/* The value table slot for a value (found, or the empty one where it would go). */
+static struct slot *value_slot(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair *x,
+			       uint64_t *hash, struct sq_error *err)
+{
+	if (ht_reserve(&w->values, err) != 0)
+		return NULL;
+	*hash = fnv1a(x->value, x->value_len, UINT64_C(0xcbf29ce484222325));
+	return ht_find(&w->values, w->blob, *hash, x->value, x->value_len);
+}
+
+static int remember_value(struct sqfs_xattr_writer *w, struct slot *vs, uint64_t hash,
+			  const struct sqfs_xattr_pair *x, uint64_t ref, struct sq_error *err)
+{
+	size_t off = w->blob_len;
+	if (blob_put(w, x->value, x->value_len, err) != 0)
+		return -1;
+	*vs = (struct slot){ .hash = hash, .off = off, .len = x->value_len, .value = ref,
+			     .used = true };
+	w->values.count++;
+	return 0;
+}
+
+/* Store a value on its own (u32 size, bytes) unless an identical one is already stored. */
+static int write_standalone(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair *x,
+			    struct sq_error *err)
+{
+	uint64_t hash;
+	struct slot *vs = value_slot(w, x, &hash, err);
+	if (vs == NULL)
+		return -1;
+	if (vs->used)
+		return 0;
+	uint8_t head[4];
+	uint64_t ref = sqfs_meta_writer_ref(&w->kv);
+	put_le32(head, x->value_len);
+	if (sqfs_meta_writer_append(&w->kv, head, 4, err) != 0 ||
+	    sqfs_meta_writer_append(&w->kv, x->value, x->value_len, err) != 0)
+		return -1;
+	return remember_value(w, vs, hash, x, ref, err);
+}
 
 static int write_pair(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair *x,
 		      struct sq_error *err)
@@ -146,11 +191,9 @@ static int write_pair(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair 
 	struct slot *vs = NULL;
 	uint64_t vhash = 0;
 
-	if (x->value_len >= OOL_MIN_VALUE) {
-		if (ht_reserve(&w->values, err) != 0)
+	if (x->value_len >= DEDUP_MIN_VALUE) {
+		if ((vs = value_slot(w, x, &vhash, err)) == NULL)
 			return -1;
-		vhash = fnv1a(x->value, x->value_len, UINT64_C(0xcbf29ce484222325));
-		vs = ht_find(&w->values, w->blob, vhash, x->value, x->value_len);
 		if (vs->used)
 			type |= SQFS_XATTR_VALUE_OOL;
 	}
@@ -171,15 +214,7 @@ static int write_pair(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair 
 	if (sqfs_meta_writer_append(&w->kv, head, 4, err) != 0 ||
 	    sqfs_meta_writer_append(&w->kv, x->value, x->value_len, err) != 0)
 		return -1;
-	if (vs != NULL) {
-		size_t off = w->blob_len;
-		if (blob_put(w, x->value, x->value_len, err) != 0)
-			return -1;
-		*vs = (struct slot){ .hash = vhash, .off = off, .len = x->value_len,
-				     .value = value_ref, .used = true };
-		w->values.count++;
-	}
-	return 0;
+	return vs != NULL ? remember_value(w, vs, vhash, x, value_ref, err) : 0;
 }
 
 int sqfs_xattr_writer_add(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair *pairs,
@@ -224,10 +259,18 @@ int sqfs_xattr_writer_add(struct sqfs_xattr_writer *w, const struct sqfs_xattr_p
 			    .used = true };
 	w->sets.count++;
 
-	uint64_t ref = sqfs_meta_writer_ref(&w->kv);
 	for (uint32_t i = 0; i < count; i++)
-		if (write_pair(w, &pairs[i], err) != 0)
+		if (pairs[i].value_len >= STANDALONE_MIN_VALUE &&
+		    write_standalone(w, &pairs[i], err) != 0)
 			return -1;
+	/* The keys: pairs with short values first, then those whose value stands alone (the order
+	 * squashfs-tools writes). Readers find a key by walking all `count` pairs. */
+	uint64_t ref = sqfs_meta_writer_ref(&w->kv);
+	for (int large = 0; large < 2; large++)
+		for (uint32_t i = 0; i < count; i++)
+			if ((pairs[i].value_len >= STANDALONE_MIN_VALUE) == (large == 1) &&
+			    write_pair(w, &pairs[i], err) != 0)
+				return -1;
 
 	if (w->ids_cap - w->ids_len < SQFS_XATTR_ID_ENTRY_SIZE) {
 		size_t cap = w->ids_cap ? w->ids_cap * 2 : 1024;

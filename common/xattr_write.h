@@ -29,9 +29,9 @@ void sqfs_xattr_writer_free(struct sqfs_xattr_writer *w);
 
 /* Store a set (pairs in the order given; callers sort them by type and key so that identical
  * sets compare equal) and return its index in the xattr id table in *index. An identical set
- * added before gets the same index. A value seen before in an earlier set is stored out of line,
- * as a reference to the first copy, when that is smaller (values over 8 bytes), as squashfs-tools
- * does. Returns 0, or -1 with a message. */
+ * added before gets the same index. As squashfs-tools: values over 128 bytes are stored once on
+ * their own and referred to out of line (their keys placed after the set's other keys); a value
+ * of 8 bytes or more stored before is referred to out of line. Returns 0, or -1 with a message. */
 int sqfs_xattr_writer_add(struct sqfs_xattr_writer *w, const struct sqfs_xattr_pair *pairs,
 			  uint32_t count, uint32_t *index, struct sq_error *err);
 

@@ -52,7 +52,9 @@ struct image_settings {
 	bool uncompressed_data;       /* -noD */
 	bool uncompressed_fragments;  /* -noF */
 	bool uncompressed_xattrs;     /* -noX */
-	bool uncompressed_ids;        /* -noId (only sets the flag/ids; squashfs-tools 4.6 option) */
+	bool uncompressed_ids;        /* -noId (squashfs-tools 4.6 option): ids stored raw; the
+	                                 superblock flag is set only without -noI, as 4.5.1 sets
+	                                 none under -noI */
 	bool no_fragments;            /* -no-fragments */
 	bool always_fragments;        /* -always-use-fragments */
 	bool duplicates;              /* duplicate detection on (the default; flag DUPLICATES) */

@@ -76,7 +76,9 @@ static uint16_t super_flags(const struct image_settings *s, bool options_block)
 		f |= SQFS_FLAG_NO_XATTRS;
 	if (options_block)
 		f |= SQFS_FLAG_COMPRESSOR_OPTIONS;
-	if (s->uncompressed_ids)
+	/* squashfs-tools 4.5.1 compresses ids like inodes and has no flag for it under -noI;
+	 * the flag (4.6's) marks only -noId on its own, so -noI images stay byte-identical. */
+	if (s->uncompressed_ids && !s->uncompressed_inodes)
 		f |= SQFS_FLAG_UNCOMPRESSED_IDS;
 	return f;
 }
