@@ -238,7 +238,7 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 		goto cleanup;
 	if (write_id_table(out, &ctx, codec_state, &sb.id_table, err) != 0)
 		goto cleanup;
-	sb.id_count = (uint16_t)ctx.ids.count; /* 65536 wraps to 0, as the format has it */
+	sb.id_count = (uint16_t)ctx.ids.count; /* at most 65535 (write_ids.c) */
 	if (ctx.xattrs != NULL && sqfs_xattr_writer_count(ctx.xattrs) > 0 &&
 	    write_xattr_tables(out, &ctx, &sb.xattr_id_table, err) != 0)
 		goto cleanup;

@@ -48,10 +48,12 @@ int id_map_index(struct id_map *m, uint32_t id, uint16_t *index, struct sq_error
 		}
 		s = (s + 1) & (m->slot_cap - 1);
 	}
-	if (m->count == SQFS_MAX_IDS)
+	/* The superblock's id count is 16 bits: 65536 would be stored as 0, which the kernel
+	 * refuses to mount. */
+	if (m->count == SQFS_MAX_IDS - 1)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED,
 			       "more than %u distinct uids and gids: squashfs cannot store them",
-			       SQFS_MAX_IDS);
+			       SQFS_MAX_IDS - 1);
 	m->ids[m->count] = id;
 	m->slots[s] = m->count + 1;
 	*index = (uint16_t)m->count;

@@ -435,6 +435,38 @@ static void test_xattrs(void)
 	sqfs_xattr_writer_free(w);
 }
 
+/* Values over 128 bytes stand alone before the first set using them; their keys come after the
+ * set's other keys and refer to them out of line (squashfs-tools' layout). */
+static void test_xattr_large(void)
+{
+	struct sq_error err;
+	struct sqfs_xattr_writer *w = sqfs_xattr_writer_new(NULL, NULL, true);
+	uint8_t big[200];
+	memset(big, 'Q', sizeof(big));
+	struct sqfs_xattr_pair set1[2] = { { SQFS_XATTR_USER, 1, "q", 200, big },
+					   { SQFS_XATTR_USER, 1, "r", 5, (const uint8_t *)"short" } };
+	struct sqfs_xattr_pair set2 = { SQFS_XATTR_USER, 1, "s", 200, big };
+	uint32_t i1 = 9, i2 = 9;
+	CHECK(sqfs_xattr_writer_add(w, set1, 2, &i1, &err) == 0);
+	CHECK(sqfs_xattr_writer_add(w, &set2, 1, &i2, &err) == 0);
+	CHECK(i1 == 0 && i2 == 1);
+	uint8_t *bytes;
+	size_t len, off;
+	uint64_t raw_len;
+	CHECK(sqfs_xattr_writer_finish(w, 0, &bytes, &len, &off, &raw_len, &err) == 0);
+	CHECK(raw_len == 204 + 14 + 17 + 17);
+	CHECK_BYTES(bytes, "\xfc\x80\xc8\x00\x00\x00QQQQ", 10);
+	const uint8_t *kv = bytes + 2;
+	CHECK_BYTES(kv + 204, "\x00\x00\x01\x00r\x05\x00\x00\x00short", 14);
+	CHECK_BYTES(kv + 218, "\x00\x01\x01\x00q\x08\x00\x00\x00\0\0\0\0\0\0\0\0", 17);
+	CHECK_BYTES(kv + 235, "\x00\x01\x01\x00s\x08\x00\x00\x00\0\0\0\0\0\0\0\0", 17);
+	const uint8_t *ids = kv + 252 + 2;
+	CHECK(get_le64(ids) == 204 && get_le32(ids + 8) == 2 && get_le32(ids + 12) == 12 + 207);
+	CHECK(get_le64(ids + 16) == 235 && get_le32(ids + 24) == 1 && get_le32(ids + 28) == 207);
+	free(bytes);
+	sqfs_xattr_writer_free(w);
+}
+
 int main(void)
 {
 	test_inodes();
@@ -443,6 +475,7 @@ int main(void)
 	test_dir_small();
 	test_dir_index();
 	test_xattrs();
+	test_xattr_large();
 	if (check_failures) {
 		fprintf(stderr, "write_encode: %d checks failed\n", check_failures);
 		return 1;
