@@ -22,7 +22,8 @@ struct image_out {
 	int fd;
 	char *path;
 	uint64_t pos;      /* current image length: where the next append goes */
-	bool created;      /* we created the file: remove it on failure */
+	bool created;      /* a regular file we created or truncated: removed on failure (never a
+	                      device node) */
 };
 
 /* Create (truncate) the image file. */

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int image_out_open(struct image_out *out, const char *path, struct sq_error *err)
@@ -21,7 +22,10 @@ int image_out_open(struct image_out *out, const char *path, struct sq_error *err
 		out->path = NULL;
 		return sq_fail_errno(err, "cannot create image %s", path);
 	}
-	out->created = true;
+	/* Only a regular file is ours to remove on failure: the image may go straight to a block
+	 * device (or /dev/full in a test), whose node must survive a failed run. */
+	struct stat st;
+	out->created = fstat(out->fd, &st) == 0 && S_ISREG(st.st_mode);
 	return 0;
 }
 
