@@ -44,9 +44,13 @@ struct zs_cctx {
 	uint32_t *hash2;    /* double-fast: long-match table */
 	uint32_t *chain;    /* 1 << p.chain_log links */
 	struct zs_seq_store store;
-	struct zs_entropy entropy, next_entropy;
+	struct zs_entropy entropy, next_entropy, saved_entropy;
 	struct zs_block_scratch scratch;
 	struct zs_opt_state *opt;
+	/* Block splitting (levels 13+): per-sequence literal and content offsets, cut points,
+	 * output and estimate buffers. */
+	uint32_t *split_lit, *split_pos, *split_cut;
+	uint8_t *split_out, *split_tmp;
 };
 
 /* Appends a sequence: lit literals from lit_src then a match at distance offset (actual

@@ -7,6 +7,7 @@
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/common/tables.h"
 #include "codecs/zstd/common/xxhash64.h"
+#include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
 
@@ -21,6 +22,18 @@ static unsigned ceil_log2(size_t n)
 	while (((size_t)1 << l) < n)
 		l++;
 	return l;
+}
+
+static int split_alloc(zs_cctx *c, size_t block)
+{
+	size_t nseq = block / 3 + 3;
+
+	c->split_lit = malloc(nseq * sizeof(uint32_t));
+	c->split_pos = malloc(nseq * sizeof(uint32_t));
+	c->split_cut = malloc(64 * sizeof(uint32_t));
+	c->split_out = malloc(ZS_BLOCK_SIZE_MAX + 1024);
+	c->split_tmp = malloc(ZS_BLOCK_SIZE_MAX + 1024);
+	return c->split_lit && c->split_pos && c->split_cut && c->split_out && c->split_tmp ? 0 : -1;
 }
 
 zs_cctx *zs_cctx_new(int level, size_t max_input)
@@ -56,7 +69,7 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	c->store.lits = malloc(block + 8);
 	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
 	    c->store.seqs == NULL || c->store.lits == NULL ||
-	    (c->p.strategy >= ZS_BTOPT && zs_opt_alloc(c) != 0)) {
+	    (c->p.strategy >= ZS_BTOPT && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
 		zs_cctx_free(c);
 		return NULL;
 	}
@@ -73,6 +86,11 @@ void zs_cctx_free(zs_cctx *c)
 	free(c->chain);
 	free(c->store.seqs);
 	free(c->store.lits);
+	free(c->split_lit);
+	free(c->split_pos);
+	free(c->split_cut);
+	free(c->split_out);
+	free(c->split_tmp);
 	free(c);
 }
 
@@ -156,12 +174,28 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	if (n >= 8 && keep_below > 0) {
 		size_t room = cap - 3 < keep_below ? cap - 3 : keep_below;
 
+		if (c->p.strategy >= ZS_BTOPT)
+			c->saved_entropy = c->entropy;
 		body = zs_encode_block(&c->entropy, &c->next_entropy, &c->scratch, c->store.lits,
 				       c->store.nlits, c->store.seqs, c->store.nseq, op + 3, room);
 	}
 	if (body > 0 && body <= keep_below) {
 		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_COMPRESSED << 1) | (body << 3)));
 		c->entropy = c->next_entropy;
+		if (c->p.strategy >= ZS_BTOPT) {
+			/* Restart from the tables before this block for the pieces. */
+			struct zs_entropy whole = c->entropy;
+
+			c->entropy = c->saved_entropy;
+			size_t split = zs_split_block(c, n, last, 3 + body);
+
+			if (split > 0 && split <= cap) {
+				memcpy(op, c->split_out, split);
+				c->entropy = c->next_entropy;
+				return split;
+			}
+			c->entropy = whole;
+		}
 		return 3 + body;
 	}
 	/* The decoder will not see these sequences: forget their repeat offsets. */

@@ -1,0 +1,113 @@
+/* block_split.c — cutting one parsed block into several compressed blocks where its statistics change (levels 13+). */
+#include "config.h"
+
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+#include "codecs/zstd/common/tables.h"
+#include "codecs/zstd/compress/block_split.h"
+
+#define MIN_PIECE 4096u /* smaller pieces do not repay their tables */
+
+struct splitter {
+	struct zs_cctx *c;
+	size_t n;      /* block content */
+	size_t ncuts;
+	uint8_t *tmp;  /* estimates are encoded here */
+	size_t tmp_cap;
+};
+
+static size_t piece_content(const struct splitter *s, size_t a, size_t b)
+{
+	return (b == s->c->store.nseq ? s->n : s->c->split_pos[b]) - s->c->split_pos[a];
+}
+
+/* Sequences [a, b) with their literals (the trailing literals go with the last piece). */
+static size_t encode_piece(struct splitter *s, const struct zs_entropy *prev, struct zs_entropy *next,
+			   size_t a, size_t b, uint8_t *dst, size_t cap)
+{
+	struct zs_seq_store *st = &s->c->store;
+	size_t lit_end = b == st->nseq ? st->nlits : s->c->split_lit[b];
+
+	return zs_encode_block(prev, next, &s->c->scratch, st->lits + s->c->split_lit[a],
+			       lit_end - s->c->split_lit[a], st->seqs + a, b - a, dst, cap);
+}
+
+/* Halves [a, b) while the two halves cost less than the whole; cuts come out in order. */
+static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth)
+{
+	const uint32_t *pos = s->c->split_pos;
+	size_t content = piece_content(s, a, b);
+
+	if (depth == 0 || b - a < 32 || content < 2 * MIN_PIECE)
+		return;
+	size_t mid_pos = pos[a] + content / 2, m = a + 1;
+
+	while (m + 1 < b && pos[m] < mid_pos)
+		m++;
+	if (pos[m] - pos[a] < MIN_PIECE || piece_content(s, m, b) < MIN_PIECE)
+		return;
+	struct zs_entropy whole_e, left_e, right_e;
+	size_t whole = encode_piece(s, prev, &whole_e, a, b, s->tmp, s->tmp_cap);
+	size_t left = encode_piece(s, prev, &left_e, a, m, s->tmp, s->tmp_cap);
+	size_t right = left ? encode_piece(s, &left_e, &right_e, m, b, s->tmp, s->tmp_cap) : 0;
+
+	if (left == 0 || right == 0 || (whole != 0 && left + right + 3 >= whole))
+		return;
+	decide(s, prev, a, m, depth - 1);
+	s->c->split_cut[s->ncuts++] = (uint32_t)m;
+	decide(s, &left_e, m, b, depth - 1);
+}
+
+size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
+{
+	struct zs_seq_store *st = &c->store;
+	struct splitter s = {c, n, 0, c->split_tmp, ZS_BLOCK_SIZE_MAX + 1024};
+	int depth = c->p.strategy >= ZS_BTULTRA ? 4 : 3;
+
+	if (st->nseq < 64 || n < 4 * MIN_PIECE)
+		return 0;
+	uint32_t lit = 0, at = 0;
+
+	for (size_t i = 0; i < st->nseq; i++) {
+		c->split_lit[i] = lit;
+		c->split_pos[i] = at;
+		lit += st->seqs[i].lit;
+		at += st->seqs[i].lit + st->seqs[i].ml;
+	}
+	c->split_lit[st->nseq] = lit;
+	c->split_pos[st->nseq] = at;
+	decide(&s, &c->entropy, 0, st->nseq, depth);
+	if (s.ncuts == 0)
+		return 0;
+
+	/* Encode the pieces for real, each with the tables the previous one left. */
+	struct zs_entropy cur = c->entropy, next;
+	uint8_t *op = c->split_out, *end = c->split_out + ZS_BLOCK_SIZE_MAX + 1024;
+	size_t a = 0;
+
+	for (size_t k = 0; k <= s.ncuts; k++) {
+		size_t b = k < s.ncuts ? c->split_cut[k] : st->nseq;
+		size_t content = piece_content(&s, a, b);
+		size_t room = (size_t)(end - op) - 3;
+
+		if (room > content)
+			room = content;
+		size_t body = encode_piece(&s, &cur, &next, a, b, op + 3, room);
+
+		/* Every piece must compress: a raw piece would leave the decoder's repeat offsets
+		 * behind the encoder's. */
+		if (body == 0 || body >= content)
+			return 0;
+		int is_last = last && k == s.ncuts;
+
+		zs_write24(op, (uint32_t)(is_last | (ZS_BLOCK_COMPRESSED << 1) | (body << 3)));
+		op += 3 + body;
+		cur = next;
+		a = b;
+		if ((size_t)(op - c->split_out) >= to_beat)
+			return 0;
+	}
+	c->next_entropy = cur;
+	return (size_t)(op - c->split_out);
+}

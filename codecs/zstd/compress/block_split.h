@@ -1,0 +1,14 @@
+/* block_split.h — optional cutting of a parsed block into several compressed blocks. */
+#ifndef SQ_ZSTD_COMPRESS_BLOCK_SPLIT_H
+#define SQ_ZSTD_COMPRESS_BLOCK_SPLIT_H
+
+#include <stddef.h>
+
+#include "codecs/zstd/compress/cctx.h"
+
+/* Tries cutting the block just parsed into c->store (n bytes of content) into several
+ * compressed blocks. Returns their total size with headers, written to c->split_out, when it
+ * is below to_beat (c->next_entropy then holds the tables after the last piece); else 0. */
+size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat);
+
+#endif
