@@ -40,7 +40,9 @@ static int open_source(struct data_reader *r, const struct tree_inode *n)
 	int fd = open(n->source_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return sq_fail_errno(&r->err, "cannot open %s", n->source_path);
-	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
+	if (n->file->size > 4u * r->cfg->image->block_size)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	return fd;
 }
 

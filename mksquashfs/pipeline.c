@@ -31,8 +31,11 @@ struct pipeline {
 	struct slot *ring;
 	unsigned count;
 	uint64_t head;      /* next slot the producer acquires */
-	uint64_t claim;     /* next slot a worker takes */
-	uint64_t submitted; /* slots submitted so far (claim < submitted means work waits) */
+	/* Slots that need a worker, in submission order; markers with no work skip it and go
+	 * straight to the consumer, saving two thread wake-ups per small file. */
+	unsigned *work;
+	uint64_t work_head; /* pushed by the producer */
+	uint64_t work_tail; /* taken by workers */
 	uint64_t tail;      /* next slot the consumer takes */
 	bool aborted;
 	bool stopping;
@@ -93,12 +96,12 @@ static void *worker_main(void *arg)
 	struct pipeline *p = w->p;
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!p->stopping && !p->aborted && p->claim == p->submitted)
+		while (!p->stopping && !p->aborted && p->work_tail == p->work_head)
 			pthread_cond_wait(&p->work_ready, &p->lock);
 		if (p->stopping || p->aborted)
 			break;
-		struct slot *s = &p->ring[p->claim % p->count];
-		p->claim++;
+		struct slot *s = &p->ring[p->work[p->work_tail % p->count]];
+		p->work_tail++;
 		s->state = STATE_WORKING;
 		pthread_mutex_unlock(&p->lock);
 		int rc = do_work(p, w, s);
@@ -141,8 +144,10 @@ struct pipeline *pipeline_create(unsigned workers, unsigned slot_count, uint32_t
 	p->count = slot_count;
 	size_t per_slot = (size_t)block_size * 2, total;
 	p->ring = sq_alloc_array(slot_count, sizeof(*p->ring));
+	p->work = sq_alloc_array(slot_count, sizeof(*p->work));
 	p->workers = sq_alloc_array(workers, sizeof(*p->workers));
-	if (!sq_mul_size(per_slot, slot_count, &total) || p->ring == NULL || p->workers == NULL ||
+	if (!sq_mul_size(per_slot, slot_count, &total) || p->ring == NULL || p->work == NULL ||
+	    p->workers == NULL ||
 	    (p->buffers = malloc(total)) == NULL) {
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory for %u blocks of %u bytes", slot_count * 2,
 			block_size);
@@ -198,10 +203,22 @@ struct slot *pipeline_acquire(struct pipeline *p)
 
 void pipeline_submit(struct pipeline *p, struct slot *s)
 {
+	bool needs_worker = s->work != WORK_NONE || s->want_hash;
+	if (!needs_worker) {
+		s->result = s->in;
+		s->result_len = s->in_len;
+		s->size_word = 0;
+	}
 	pthread_mutex_lock(&p->lock);
-	s->state = STATE_SUBMITTED;
-	p->submitted++;
-	pthread_cond_signal(&p->work_ready);
+	if (needs_worker) {
+		s->state = STATE_SUBMITTED;
+		p->work[p->work_head % p->count] = (unsigned)(s - p->ring);
+		p->work_head++;
+		pthread_cond_signal(&p->work_ready);
+	} else {
+		s->state = STATE_DONE;
+		pthread_cond_broadcast(&p->slot_done);
+	}
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -260,6 +277,7 @@ void pipeline_destroy(struct pipeline *p)
 	free(p->workers);
 	free(p->buffers);
 	free(p->ring);
+	free(p->work);
 	pthread_cond_destroy(&p->slot_free);
 	pthread_cond_destroy(&p->work_ready);
 	pthread_cond_destroy(&p->slot_done);
