@@ -318,7 +318,7 @@ static void test_dir_small(void)
 
 	/* 257 entries: 256 under one header, then a second header. */
 	struct sqfs_dir_entry_w *many = calloc(257, sizeof(*many));
-	char names[257][4];
+	char names[257][12];
 	for (int i = 0; i < 257; i++) {
 		snprintf(names[i], sizeof(names[i]), "%03d", i);
 		many[i] = (struct sqfs_dir_entry_w){ names[i], 3, (uint64_t)i * 32, (uint32_t)i + 1,

@@ -399,7 +399,7 @@ static struct tree_inode *build(struct builder *b, bool huge)
 
 	struct tree_inode *d = root;
 	for (int i = 1; i <= 60; i++) {
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof(name), "d%02d", i);
 		d = add_dir(d, name, 0755);
 	}
