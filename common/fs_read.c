@@ -185,6 +185,17 @@ static int load_fragment(struct sqfs_file_reader *fr, uint64_t start, uint32_t w
 	return 0;
 }
 
+int sqfs_file_reader_tail(struct sqfs_file_reader *fr, uint64_t frag_start, uint32_t frag_word,
+			  uint32_t frag_offset, uint64_t len, struct sq_error *err)
+{
+	if (load_fragment(fr, frag_start, frag_word, err))
+		return -1;
+	if (frag_offset > fr->frag_len || len > fr->frag_len - frag_offset)
+		return sq_fail(err, SQ_ERR_CORRUPT, "a file tail lies outside its fragment block at %" PRIu64,
+			       frag_start);
+	return 0;
+}
+
 int sqfs_file_read(struct sqfs_file_reader *fr, const struct sqfs_inode *ino, uint64_t frag_start,
 		   uint32_t frag_word, sqfs_data_sink sink, void *arg, struct sq_error *err)
 {
@@ -210,12 +221,9 @@ int sqfs_file_read(struct sqfs_file_reader *fr, const struct sqfs_inode *ino, ui
 	if (off < size) {
 		if (ino->u.file.frag == SQFS_NO_FRAGMENT)
 			return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: file data ends early", ino->number);
-		if (load_fragment(fr, frag_start, frag_word, err))
-			return -1;
 		uint64_t tail = size - off;
-		if (ino->u.file.frag_offset > fr->frag_len || tail > fr->frag_len - ino->u.file.frag_offset)
-			return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: its tail lies outside fragment %u", ino->number,
-				       ino->u.file.frag);
+		if (sqfs_file_reader_tail(fr, frag_start, frag_word, ino->u.file.frag_offset, tail, err))
+			return -1;
 		if (sink(arg, off, fr->frag + ino->u.file.frag_offset, (size_t)tail, err))
 			return -1;
 	}

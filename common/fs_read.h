@@ -65,6 +65,11 @@ typedef int (*sqfs_data_sink)(void *arg, uint64_t offset, const uint8_t *data, s
 int sqfs_fs_fragment(struct sqfs_fs *fs, const struct sqfs_inode *ino, uint64_t *start, uint32_t *word,
 		     struct sq_error *err);
 
+/* Make the fragment block (frag_start, frag_word) current in fr->frag and check that len bytes
+ * at frag_offset lie inside it. */
+int sqfs_file_reader_tail(struct sqfs_file_reader *fr, uint64_t frag_start, uint32_t frag_word,
+			  uint32_t frag_offset, uint64_t len, struct sq_error *err);
+
 /* Stream every byte of file inode ino to sink; frag_start/frag_word from sqfs_fs_fragment
  * (ignored when the file has no fragment). Every block is checked to decode to its exact size. */
 int sqfs_file_read(struct sqfs_file_reader *fr, const struct sqfs_inode *ino, uint64_t frag_start,

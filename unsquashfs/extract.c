@@ -3,6 +3,7 @@
 #include "unsquashfs/extract.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@
 
 #include "unsquashfs/list.h"
 #include "unsquashfs/numset.h"
+#include "unsquashfs/pool.h"
 #include "unsquashfs/progress.h"
 #include "unsquashfs/walk.h"
 
@@ -30,9 +32,19 @@ struct ex {
 	struct numset links; /* inode number -> path (relative to dest) of its first extraction */
 	struct unsq_names users, groups;
 	struct unsq_progress *progress;
+	struct unsq_pool *pool; /* NULL: file data is written on the main thread */
+	pthread_mutex_t lock;   /* status and stderr, shared with the pool's finishers */
 	int root_fd;
 	int as_root;
 	int status; /* 0, or 2 after a non-fatal problem */
+};
+
+/* What a pool finisher needs to close a file: its inode (block list dropped) and xattrs. */
+struct pending {
+	struct ex *x;
+	struct sqfs_inode ino;
+	struct sqfs_xattr_list xattrs;
+	char shown[];
 };
 
 /* Directory handles travel through the walker as fd + 1 so that NULL never means fd 0. */
@@ -53,8 +65,10 @@ static int nonfatal(struct ex *x, struct sq_error *err, const char *fmt, const c
 	snprintf(msg, sizeof(msg), fmt, path);
 	if (x->o->strict_errors)
 		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
+	pthread_mutex_lock(&x->lock);
 	fprintf(stderr, "unsquashfs: %s: %s\n", msg, strerror(e));
 	x->status = 2;
+	pthread_mutex_unlock(&x->lock);
 	return 0;
 }
 
@@ -65,8 +79,10 @@ static int write_error(struct ex *x, struct sq_error *err, const char *fmt, cons
 	snprintf(msg, sizeof(msg), fmt, path);
 	if (!x->o->ignore_errors || x->o->strict_errors)
 		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
+	pthread_mutex_lock(&x->lock);
 	fprintf(stderr, "unsquashfs: %s: %s\n", msg, strerror(e));
 	x->status = 2;
+	pthread_mutex_unlock(&x->lock);
 	return 0;
 }
 
@@ -91,20 +107,24 @@ static int want_xattr(const struct ex *x, const char *name)
 /* Xattrs go through the fd when we have one, else through /proc/self/fd/DIR/NAME with the
  * l-variant, which does not follow a final symlink. */
 static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const char *path,
-			const struct sqfs_inode *ino, struct sq_error *err)
+			const struct sqfs_inode *ino, const struct sqfs_xattr_list *pre, struct sq_error *err)
 {
 	if (!x->o->xattrs || ino->xattr == SQFS_NO_XATTR)
 		return 0;
-	struct sqfs_xattr_list list;
-	if (sqfs_fs_xattrs(x->fs, ino, &list, err))
-		return -1;
+	struct sqfs_xattr_list list = {0};
+	const struct sqfs_xattr_list *use = pre;
+	if (use == NULL) {
+		if (sqfs_fs_xattrs(x->fs, ino, &list, err))
+			return -1;
+		use = &list;
+	}
 	int rc = 0;
 #ifdef HAVE_XATTR
 	char proc[64 + SQFS_NAME_MAX];
 	if (fd < 0)
 		snprintf(proc, sizeof(proc), "/proc/self/fd/%d/%s", dirfd, name);
-	for (uint32_t i = 0; i < list.count && rc == 0; i++) {
-		const struct sqfs_xattr *a = &list.items[i];
+	for (uint32_t i = 0; i < use->count && rc == 0; i++) {
+		const struct sqfs_xattr *a = &use->items[i];
 		if (!want_xattr(x, a->name))
 			continue;
 		int r = fd >= 0 ? fsetxattr(fd, a->name, a->value, a->value_len, 0)
@@ -116,7 +136,7 @@ static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const
 	(void)fd;
 	(void)dirfd;
 	(void)name;
-	if (list.count > 0)
+	if (use->count > 0)
 		rc = nonfatal(x, err, "%s has xattrs; this unsquashfs was built without xattr support", path, ENOTSUP);
 #endif
 	sqfs_xattr_list_free(&list);
@@ -125,9 +145,10 @@ static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const
 
 /* Owner, mode, xattrs and times, in that order: chown clears setuid bits, and writing xattrs
  * would not change mtime but chmod after utimens is harmless either way. fd < 0 means work by
- * name in dirfd without following symlinks. */
-static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const char *path,
-		      const struct sqfs_inode *ino, struct sq_error *err)
+ * name in dirfd without following symlinks. Thread-safe when pre holds the xattrs already read
+ * (the image's xattr reader is the main thread's). */
+static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, const char *path,
+			  const struct sqfs_inode *ino, const struct sqfs_xattr_list *pre, struct sq_error *err)
 {
 	uint32_t uid, gid;
 	if (sqfs_fs_owner(x->fs, ino, &uid, &gid, err))
@@ -146,13 +167,19 @@ static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const c
 		if (r != 0 && nonfatal(x, err, "cannot set the permissions of %s", path, errno))
 			return -1;
 	}
-	if (apply_xattrs(x, fd, dirfd, name, path, ino, err))
+	if (apply_xattrs(x, fd, dirfd, name, path, ino, pre, err))
 		return -1;
 	struct timespec ts[2] = {{.tv_sec = (time_t)ino->mtime}, {.tv_sec = (time_t)ino->mtime}};
 	int r = fd >= 0 ? futimens(fd, ts) : utimensat(dirfd, name, ts, AT_SYMLINK_NOFOLLOW);
 	if (r != 0 && nonfatal(x, err, "cannot set the times of %s", path, errno))
 		return -1;
 	return 0;
+}
+
+static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const char *path,
+		      const struct sqfs_inode *ino, struct sq_error *err)
+{
+	return apply_meta_pre(x, fd, dirfd, name, path, ino, NULL, err);
 }
 
 /* Make room for name under -f: remove a non-directory in the way (unlinkat removes a symlink
@@ -242,6 +269,9 @@ static int sink_write(void *arg, uint64_t offset, const uint8_t *data, size_t le
 	return 0;
 }
 
+static int write_file_pooled(struct ex *x, int fd, const char *shown, const struct sqfs_inode *ino,
+			     uint64_t fstart, uint32_t fword, struct sq_error *err);
+
 static int write_file(struct ex *x, int dirfd, const char *name, const char *shown, const struct sqfs_inode *ino,
 		      struct sq_error *err)
 {
@@ -252,6 +282,8 @@ static int write_file(struct ex *x, int dirfd, const char *name, const char *sho
 	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return write_error(x, err, "cannot create file %s", shown, errno);
+	if (x->pool != NULL)
+		return write_file_pooled(x, fd, shown, ino, fstart, fword, err);
 	struct write_sink s = {.fd = fd, .path = shown, .x = x};
 	struct sq_error werr;
 	sq_error_clear(&werr);
@@ -271,6 +303,81 @@ static int write_file(struct ex *x, int dirfd, const char *name, const char *sho
 	rc = apply_meta(x, fd, -1, NULL, shown, ino, err);
 	if (close(fd) != 0 && rc == 0)
 		rc = write_error(x, err, "cannot close %s", shown, errno);
+	if (rc == 0)
+		x->counts->files++;
+	return rc;
+}
+
+/* Pool finisher: size, then metadata, then close; runs on whichever thread wrote last. */
+static int finish_file(void *ctx, struct unsq_out_file *f, struct sq_error *err)
+{
+	(void)ctx;
+	struct pending *pd = f->user;
+	struct ex *x = pd->x;
+	int rc = 0;
+	if (!f->failed) {
+		if (ftruncate(f->fd, (off_t)pd->ino.u.file.size) != 0)
+			rc = write_error(x, err, "cannot set the size of %s", pd->shown, errno);
+		if (rc == 0)
+			rc = apply_meta_pre(x, f->fd, -1, NULL, pd->shown, &pd->ino, &pd->xattrs, err);
+	}
+	if (close(f->fd) != 0 && rc == 0 && !f->failed)
+		rc = write_error(x, err, "cannot close %s", pd->shown, errno);
+	sqfs_xattr_list_free(&pd->xattrs);
+	free(pd);
+	free(f);
+	return rc;
+}
+
+/* Hand a created file's blocks to the pool: the main thread only reads metadata. */
+static int write_file_pooled(struct ex *x, int fd, const char *shown, const struct sqfs_inode *ino,
+			     uint64_t fstart, uint32_t fword, struct sq_error *err)
+{
+	size_t slen = strlen(shown) + 1;
+	struct pending *pd = calloc(1, sizeof(*pd) + slen);
+	struct unsq_out_file *f = calloc(1, sizeof(*f));
+	if (pd == NULL || f == NULL) {
+		free(pd);
+		free(f);
+		close(fd);
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	}
+	pd->x = x;
+	pd->ino = *ino;
+	pd->ino.u.file.block_words = NULL;
+	memcpy(pd->shown, shown, slen);
+	f->fd = fd;
+	f->refs = 1;
+	f->user = pd;
+	if (x->o->xattrs && ino->xattr != SQFS_NO_XATTR && sqfs_fs_xattrs(x->fs, ino, &pd->xattrs, err)) {
+		f->failed = 1;
+		unsq_pool_release(x->pool, f, err);
+		return -1;
+	}
+	const uint32_t bs = x->fs->img.sb.block_size;
+	const uint64_t size = ino->u.file.size;
+	uint64_t pos = ino->u.file.blocks_start, off = 0;
+	int rc = 0;
+	for (uint32_t i = 0; i < ino->u.file.nblocks && rc == 0; i++) {
+		uint32_t word = ino->u.file.block_words[i];
+		uint32_t want = size - off < bs ? (uint32_t)(size - off) : bs;
+		rc = unsq_pool_block(x->pool, f, pos, word, off, want, err);
+		pos += word & SQFS_DATA_SIZE_MASK;
+		off += want;
+		unsq_progress_step(x->progress, 1);
+	}
+	if (rc == 0 && off < size) {
+		if (ino->u.file.frag == SQFS_NO_FRAGMENT)
+			rc = sq_fail(err, SQ_ERR_CORRUPT, "inode %u: file data ends early", ino->number);
+		else
+			rc = unsq_pool_tail(x->pool, f, fstart, fword, ino->u.file.frag_offset, off,
+					    (uint32_t)(size - off), err);
+		unsq_progress_step(x->progress, 1);
+	}
+	if (rc != 0)
+		f->failed = 1;
+	if (unsq_pool_release(x->pool, f, err))
+		rc = -1;
 	if (rc == 0)
 		x->counts->files++;
 	return rc;
@@ -399,6 +506,7 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 {
 	struct ex x = {.fs = fs, .o = o, .counts = counts, .root_fd = -1, .as_root = geteuid() == 0};
 	int rc = -1;
+	pthread_mutex_init(&x.lock, NULL);
 	memset(counts, 0, sizeof(*counts));
 	if (sqfs_file_reader_init(&x.fr, fs, &fs->dec, err))
 		return -1;
@@ -429,13 +537,24 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 		fflush(stdout);
 	}
 	x.progress = unsq_progress_new(inodes + blocks, o->no_progress);
+	if (processors > 1) {
+		x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors), finish_file, &x, err);
+		if (x.pool == NULL)
+			goto out;
+	}
 	struct unsq_visitor v = {.ctx = &x, .enter_dir = ex_enter, .leave_dir = ex_leave, .leaf = ex_leaf};
 	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
 				    .max_depth = o->max_depth};
 	rc = unsq_walk(fs, &wo, &v, err);
+	/* Every block must be written before the summary; directory times do not change when file
+	 * contents are written, so they may already be set. */
+	if (unsq_pool_free(x.pool, err))
+		rc = -1;
+	x.pool = NULL;
 	if (rc == 0)
 		rc = x.status;
 out:
+	unsq_pool_free(x.pool, NULL);
 	unsq_progress_free(x.progress);
 	if (x.root_fd >= 0)
 		close(x.root_fd);
@@ -443,5 +562,6 @@ out:
 	unsq_names_free(&x.users);
 	unsq_names_free(&x.groups);
 	sqfs_file_reader_free(&x.fr);
+	pthread_mutex_destroy(&x.lock);
 	return rc;
 }

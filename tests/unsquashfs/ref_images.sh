@@ -78,6 +78,12 @@ cat "$SCRATCH/plain.sqfs" >>"$img"
 "$UNSQUASHFS" -n -q -o 1M -d "$SCRATCH/offout" "$img" >/dev/null 2>&1 || fail "-offset 1M: extraction failed"
 compare "-offset 1M" "$SCRATCH/src" "$SCRATCH/offout"
 
+# The single-threaded writer (-p 1) and a wide pool (-p 8) give the same tree.
+for p in 1 8; do
+	"$UNSQUASHFS" -n -q -p $p -d "$SCRATCH/p$p" "$SCRATCH/plain.sqfs" >/dev/null 2>&1 || fail "-p $p: extraction failed"
+	compare "-p $p" "$SCRATCH/src" "$SCRATCH/p$p"
+done
+
 # -cat gives the file's bytes; a missing name is reported with exit 2.
 f=$(cd "$SCRATCH/src" && find files -type f -size +100k | head -n 1)
 "$UNSQUASHFS" -cat "$SCRATCH/plain.sqfs" "$f" | cmp -s - "$SCRATCH/src/$f" || fail "-cat $f differs"

@@ -1,0 +1,45 @@
+/* pool.h — worker threads that decode file blocks and pwrite them into already-created files. */
+#ifndef SQ_UNSQUASHFS_POOL_H
+#define SQ_UNSQUASHFS_POOL_H
+
+#include <stdint.h>
+
+#include "common/fs_read.h"
+
+/* One output file in flight. The main thread creates it (refs = 1), submits its blocks (each
+ * holds a ref) and drops its own ref; whoever drops the last ref calls the pool's finish
+ * callback, which restores metadata and closes fd. */
+struct unsq_out_file {
+	int fd;
+	unsigned refs;        /* guarded by the pool lock */
+	int failed;           /* a block failed: finish is told, metadata is skipped */
+	void *user;           /* owned by the finish callback */
+};
+
+/* finish runs on whichever thread drops the last reference, without the pool lock held; it must
+ * be thread-safe. Returns 0 or -1 with err. */
+typedef int (*unsq_finish_fn)(void *ctx, struct unsq_out_file *f, struct sq_error *err);
+
+struct unsq_pool;
+
+/* Start nthreads workers (each with its own decoder and buffers) over fs. NULL with err. */
+struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, unsq_finish_fn finish, void *ctx,
+				struct sq_error *err);
+
+/* Queue one data block (word == 0: a hole) of len bytes at file offset off. Blocks while the
+ * queue is full. -1 once any worker has failed (err gets the first failure). */
+int unsq_pool_block(struct unsq_pool *p, struct unsq_out_file *f, uint64_t pos, uint32_t word, uint64_t off,
+		    uint32_t len, struct sq_error *err);
+
+/* Queue a file's tail: len bytes at frag_offset in the fragment block (frag_start, frag_word). */
+int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_start, uint32_t frag_word,
+		   uint32_t frag_offset, uint64_t off, uint32_t len, struct sq_error *err);
+
+/* Drop the submitter's reference to f (finishing it here if the workers are done). */
+int unsq_pool_release(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *err);
+
+/* Wait for every queued block and finish, stop the workers, free the pool. 0, or -1 with the
+ * first failure in err. Accepts NULL. */
+int unsq_pool_free(struct unsq_pool *p, struct sq_error *err);
+
+#endif
