@@ -211,6 +211,7 @@ struct opt_ctx {
 	size_t hash_limit;
 	size_t next_insert;
 	unsigned attempts;
+	unsigned insert_attempts;
 	unsigned min_match;
 };
 
@@ -243,8 +244,10 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 	}
 	if (pos > o->hash_limit)
 		return n;
+	/* Positions inside chosen matches only need to join the trees: a shallower descent
+	 * keeps them ordered well enough. */
 	while (o->next_insert < pos)
-		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->attempts, &best, NULL, 0);
+		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
 	o->next_insert = pos + 1;
 	if (pos + best >= o->end) {
 		zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, NULL, 0);
@@ -276,6 +279,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		o.hash_limit = end;
 	o.next_insert = start;
 	o.attempts = attempts;
+	o.insert_attempts = attempts > 16 ? 16 : attempts;
 	size_t seq_mark = st->nseq, lit_mark = st->nlits, next_update = start + 2048;
 
 	freqs_to_prices(&os->pr, &os->fr);
@@ -406,6 +410,41 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	}
 }
 
+/* A quick greedy parse, only to learn the statistics of a block that has none. */
+static void stats_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
+		       unsigned attempts)
+{
+	struct zs_opt_state *os = c->opt;
+	struct zs_seq_store *st = &c->store;
+	struct opt_ctx o;
+	size_t pos = start, anchor = start;
+
+	o.c = c;
+	o.src = src;
+	o.end = end;
+	o.hash_limit = zs_hash_limit(c);
+	if (o.hash_limit > end)
+		o.hash_limit = end;
+	o.next_insert = start;
+	o.attempts = attempts;
+	o.insert_attempts = attempts;
+	o.min_match = c->p.min_match;
+	while (pos + o.min_match <= end) {
+		unsigned n = gather(&o, os->cand, pos, st->rep, (uint32_t)(pos - anchor));
+
+		if (n == 0 || (os->cand[n - 1].len < 4 && os->cand[n - 1].off > 1024)) {
+			pos++;
+			continue;
+		}
+		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), os->cand[n - 1].off,
+			     os->cand[n - 1].len);
+		pos += os->cand[n - 1].len;
+		anchor = pos;
+	}
+	for (size_t k = anchor; k < end; k++)
+		st->lits[st->nlits++] = src[k];
+}
+
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	struct zs_opt_state *os = c->opt;
@@ -414,17 +453,17 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 
 	if (start == 0 || !os->have_stats) {
 		seed_default(&os->fr, src, start, end);
-		/* The ultra levels parse the first block once to learn its statistics, then again
-		 * for real. Restoring the heads makes the second pass see the same trees (the
+		/* A first block has no statistics to price with: a quick greedy parse learns them
+		 * (better seeds than the optimal parse's own, which reinforce its first guesses),
+		 * then the real parse runs. Restoring the heads makes it see the same trees (the
 		 * first block never reaches links a later position overwrote). */
-		if (start == 0 && end - start >= 1024 && c->p.strategy >= ZS_BTULTRA) {
+		if (start == 0 && end - start >= 1024 && c->p.strategy >= ZS_BTOPT) {
 			uint32_t rep[3];
 			size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
-			unsigned light = c->p.strategy >= ZS_BTULTRA2 ? full : full >> 3;
 
 			memcpy(rep, st->rep, sizeof(rep));
 			memcpy(os->hash_save, c->hash, hsize);
-			parse_pass(c, src, start, end, light < 4 ? 4 : light);
+			stats_pass(c, src, start, end, 8);
 			memset(&os->fr, 0, sizeof(os->fr));
 			freqs_add(&os->fr, st, 0, 0);
 			memcpy(c->hash, os->hash_save, hsize);
