@@ -262,6 +262,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	struct data_reader r = { .cfg = cfg, .files = files };
 	struct dedup_table reader_table = { 0 }, tail_table = { 0 };
 	struct pipeline *pipe = NULL;
+	uint8_t *zeros = NULL;
 	bool reader_started = false;
 	pthread_t reader;
 	int rc = -1;
@@ -276,9 +277,11 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	r.tail = malloc(bs);
 	r.cmp_a = malloc(bs);
 	r.cmp_b = malloc(bs);
+	zeros = calloc(1, bs);
+	r.zeros = zeros;
 	w.cmp_a = malloc(COMPARE_CHUNK);
 	w.cmp_b = malloc(COMPARE_CHUNK);
-	if (r.frag == NULL || r.tail == NULL || r.cmp_a == NULL || r.cmp_b == NULL ||
+	if (r.frag == NULL || r.tail == NULL || r.cmp_a == NULL || r.cmp_b == NULL || zeros == NULL ||
 	    w.cmp_a == NULL || w.cmp_b == NULL) {
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		goto out;
@@ -329,6 +332,7 @@ out:
 	free(r.tail);
 	free(r.cmp_a);
 	free(r.cmp_b);
+	free(zeros);
 	free(w.cmp_a);
 	free(w.cmp_b);
 	return rc;

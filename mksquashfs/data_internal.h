@@ -37,6 +37,8 @@ struct data_reader {
 	uint64_t frag_tail_bytes;
 	uint8_t *tail;         /* the current file's tail */
 	uint8_t *cmp_a, *cmp_b;
+	const uint8_t *zeros;  /* block_size zero bytes */
+	uint64_t zero_hash;    /* of a whole zero block, once needed */
 	struct dedup_table *table;       /* fragmented files by (size, whole hash) */
 	struct dedup_table *tail_table;  /* packed tails by (length, hash) -> tails[i - 1] */
 	struct packed_tail *tails;

@@ -47,9 +47,9 @@ static int open_source(struct data_reader *r, const struct tree_inode *n)
 }
 
 static int read_exact(struct data_reader *r, int fd, const struct tree_inode *n, uint8_t *buf,
-		      size_t len)
+		      size_t len, uint64_t offset)
 {
-	ssize_t got = sq_read_full(fd, buf, len);
+	ssize_t got = sq_pread_full(fd, buf, len, offset);
 	if (got < 0)
 		return sq_fail_errno(&r->err, "cannot read %s", n->source_path);
 	if ((size_t)got < len)
@@ -76,15 +76,15 @@ static int same_content(struct data_reader *r, const struct tree_inode *cur,
 	}
 	for (uint64_t off = 0; off < body; off += bs) {
 		size_t len = body - off < bs ? (size_t)(body - off) : bs;
-		if (read_exact(r, fa, old, r->cmp_a, len) != 0 ||
-		    read_exact(r, fb, cur, r->cmp_b, len) != 0)
+		if (read_exact(r, fa, old, r->cmp_a, len, off) != 0 ||
+		    read_exact(r, fb, cur, r->cmp_b, len, off) != 0)
 			goto out;
 		if (memcmp(r->cmp_a, r->cmp_b, len) != 0) {
 			rc = 0;
 			goto out;
 		}
 	}
-	if (read_exact(r, fa, old, r->cmp_a, tail_len) != 0)
+	if (read_exact(r, fa, old, r->cmp_a, tail_len, body) != 0)
 		goto out;
 	rc = memcmp(r->cmp_a, r->tail, tail_len) == 0;
 out:
@@ -169,6 +169,10 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 	if (fd < 0)
 		return -1;
 	uint64_t hash = 0;
+	/* Holes of sparse files are found with SEEK_DATA, so a block lying wholly in one is
+	 * neither read nor scanned: a 5 GiB hole costs a few lseeks, not 5 GiB of zero reads. */
+	bool find_holes = r->cfg->sparse && full >= 4;
+	uint64_t next_data = 0;
 	for (uint64_t b = 0; b < blocks; b++) {
 		struct slot *s = pipeline_acquire(r->pipe);
 		if (s == NULL) {
@@ -176,15 +180,31 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 			return -1;
 		}
 		size_t len = b < full ? bs : tail;
-		if (read_exact(r, fd, n, s->in, len) != 0) {
+		uint64_t off = b * bs;
+		if (find_holes && next_data < off + len && len == bs) {
+			off_t d = lseek(fd, (off_t)off, SEEK_DATA);
+			if (d >= 0)
+				next_data = (uint64_t)d;
+			else if (errno == ENXIO)
+				next_data = size; /* only a hole up to the end */
+			else
+				find_holes = false; /* filesystem cannot tell: read everything */
+		}
+		bool hole = find_holes && len == bs && next_data >= off + len;
+		if (hole) {
+			if (r->zero_hash == 0)
+				r->zero_hash = sq_hash64(r->zeros, bs, 0);
+			s->known_sparse = true;
+			s->hash = r->zero_hash;
+		} else if (read_exact(r, fd, n, s->in, len, off) != 0) {
 			close(fd);
 			pipeline_abort(r->pipe);
 			return -1;
 		}
 		s->kind = SLOT_BLOCK;
-		s->work = img->uncompressed_data ? WORK_RAW : WORK_COMPRESS;
+		s->work = hole ? WORK_NONE : img->uncompressed_data ? WORK_RAW : WORK_COMPRESS;
 		s->sparse_ok = r->cfg->sparse;
-		s->want_hash = img->duplicates;
+		s->want_hash = img->duplicates && !hole;
 		s->in_len = len;
 		s->tag = n;
 		s->arg[0] = b;
@@ -192,14 +212,14 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 		/* Only fragmented files need the whole hash here; the writer folds the workers'
 		 * block hashes for the others. */
 		if (to_fragment && img->duplicates)
-			hash = sq_hash_combine(hash, sq_hash64(s->in, len, 0));
+			hash = sq_hash_combine(hash, hole ? r->zero_hash : sq_hash64(s->in, len, 0));
 		pipeline_submit(r->pipe, s);
 	}
 	if (!to_fragment) {
 		close(fd);
 		return submit_end(r, n, (uint32_t)blocks, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
 	}
-	int rc = read_exact(r, fd, n, r->tail, tail);
+	int rc = read_exact(r, fd, n, r->tail, tail, full * bs);
 	close(fd);
 	if (rc != 0)
 		return -1;

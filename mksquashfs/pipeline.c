@@ -194,6 +194,7 @@ struct slot *pipeline_acquire(struct pipeline *p)
 	s->work = WORK_NONE;
 	s->sparse_ok = false;
 	s->want_hash = false;
+	s->known_sparse = false;
 	s->peer = NULL;
 	s->in_len = 0;
 	s->tag = NULL;
@@ -206,7 +207,7 @@ void pipeline_submit(struct pipeline *p, struct slot *s)
 	bool needs_worker = s->work != WORK_NONE || s->want_hash;
 	if (!needs_worker) {
 		s->result = s->in;
-		s->result_len = s->in_len;
+		s->result_len = s->known_sparse ? 0 : s->in_len;
 		s->size_word = 0;
 	}
 	pthread_mutex_lock(&p->lock);

@@ -35,6 +35,8 @@ struct slot {
 	enum slot_work work;
 	bool sparse_ok;       /* an all-zero block may become sparse */
 	bool want_hash;       /* compute hash of the input bytes */
+	bool known_sparse;    /* the producer knows the block is all zero (a hole): in is not
+	                         filled, hash is set by the producer, the result is sparse */
 	uint8_t *in;          /* block_size bytes */
 	size_t in_len;
 	uint8_t *out;         /* block_size bytes */
