@@ -357,6 +357,12 @@ static void test_api(void)
 		checks++;
 		if (zx < 0 || zx != zy || memcmp(x, y, (size_t)zx) != 0)
 			fail("context reuse", a, l, "output depends on the previous frame");
+		/* A dst of exactly the frame's size works (callers pass "less than the input"). */
+		ptrdiff_t exact = zs_compress(fresh, a->data, a->len, y, (size_t)zx, 0);
+
+		checks++;
+		if (exact != zx || memcmp(x, y, (size_t)zx) != 0)
+			fail("exact dst", a, l, "a dst of the frame's size was refused or differs");
 		ptrdiff_t small = zs_compress(fresh, a->data, a->len, x, (size_t)zx - 1, 0);
 
 		checks++;

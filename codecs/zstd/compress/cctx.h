@@ -51,6 +51,7 @@ struct zs_cctx {
 	 * output and estimate buffers. */
 	uint32_t *split_lit, *split_pos, *split_cut;
 	uint8_t *split_out, *split_tmp;
+	uint8_t *frame_buf; /* the frame when the caller's dst is tighter than the bound */
 };
 
 /* Appends a sequence: lit literals from lit_src then a match at distance offset (actual

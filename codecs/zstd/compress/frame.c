@@ -67,8 +67,9 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
+	c->frame_buf = malloc(zs_compress_bound(max_input));
 	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
-	    c->store.seqs == NULL || c->store.lits == NULL ||
+	    c->store.seqs == NULL || c->store.lits == NULL || c->frame_buf == NULL ||
 	    (c->p.strategy >= ZS_BTOPT && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
 		zs_cctx_free(c);
 		return NULL;
@@ -86,6 +87,7 @@ void zs_cctx_free(zs_cctx *c)
 	free(c->chain);
 	free(c->store.seqs);
 	free(c->store.lits);
+	free(c->frame_buf);
 	free(c->split_lit);
 	free(c->split_pos);
 	free(c->split_cut);
@@ -206,17 +208,11 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	return 3 + n;
 }
 
-ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, size_t dst_cap,
-		      int checksum)
+/* Writes the frame into out, which has room for zs_compress_bound(src_len). */
+static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint8_t *out,
+			     size_t dst_cap, int checksum)
 {
-	const uint8_t *in = src;
-	uint8_t *out = dst, *op = out;
-
-	if (c == NULL || (src == NULL && src_len) || dst == NULL || src_len > c->max_input ||
-	    src_len > 0xFFFFFFFFu)
-		return ZS_ERR_PARAM;
-	if (dst_cap < zs_compress_bound(src_len))
-		return ZS_ERR_DST_TOO_SMALL;
+	uint8_t *op = out;
 
 	/* Fresh frame: no history, starting repeat offsets, no reusable tables. */
 	unsigned in_log = ceil_log2(src_len < 64 ? 64 : src_len);
@@ -250,5 +246,23 @@ ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, si
 		zs_write32(op, (uint32_t)zs_xxh64(in, src_len, 0));
 		op += 4;
 	}
-	return op - out;
+	return (size_t)(op - out);
+}
+
+ptrdiff_t zs_compress(zs_cctx *c, const void *src, size_t src_len, void *dst, size_t dst_cap,
+		      int checksum)
+{
+	if (c == NULL || (src == NULL && src_len) || dst == NULL || src_len > c->max_input ||
+	    src_len > 0xFFFFFFFFu)
+		return ZS_ERR_PARAM;
+	if (dst_cap >= zs_compress_bound(src_len))
+		return (ptrdiff_t)compress_frame(c, src, src_len, dst, dst_cap, checksum);
+	/* A tight dst (callers asking "smaller than the input, or nothing") goes through the
+	 * context's own buffer, so no write ever depends on guessing the size first. */
+	size_t n = compress_frame(c, src, src_len, c->frame_buf, zs_compress_bound(src_len), checksum);
+
+	if (n > dst_cap)
+		return ZS_ERR_DST_TOO_SMALL;
+	memcpy(dst, c->frame_buf, n);
+	return (ptrdiff_t)n;
 }
