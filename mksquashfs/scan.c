@@ -13,12 +13,10 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#ifdef HAVE_XATTR
-#include <sys/xattr.h>
-#endif
 
 #include "common/format.h"
 #include "common/util.h"
+#include "mksquashfs/scan_xattr.h"
 
 /* Hard-link table: (dev, ino) of non-directories with more than one link -> their inode. */
 struct link_slot {
@@ -108,126 +106,6 @@ static void set_owner(const struct mksq_options *o, struct tree_inode *n, uint32
 		n->uid = o->force_uid;
 	if (o->force_gid_set)
 		n->gid = o->force_gid;
-}
-
-#ifdef HAVE_XATTR
-static int xattr_cmp(const void *a, const void *b)
-{
-	const struct xattr_entry *x = a, *y = b;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} xattr_prefixes[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
-
-static void free_xattr_set(struct xattr_set *s);
-
-/* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
- * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
-static int read_xattrs(struct scan_ctx *c, const char *path, struct tree_inode *n)
-{
-	ssize_t len = llistxattr(path, NULL, 0);
-	if (len <= 0) {
-		if (len < 0 && errno != ENOTSUP && errno != ENODATA)
-			return sq_fail_errno(c->err, "cannot list xattrs of %s", path);
-		return 0;
-	}
-	char *names = malloc((size_t)len);
-	struct xattr_set *set = calloc(1, sizeof(*set));
-	if (names == NULL || set == NULL) {
-		free(names);
-		free(set);
-		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-	}
-	len = llistxattr(path, names, (size_t)len);
-	if (len < 0) {
-		free(names);
-		free(set);
-		return sq_fail_errno(c->err, "cannot list xattrs of %s", path);
-	}
-	uint32_t max = 0;
-	for (ssize_t i = 0; i < len; i++)
-		max += names[i] == '\0';
-	set->entries = sq_alloc_array(max ? max : 1, sizeof(*set->entries));
-	if (set->entries == NULL)
-		goto nomem;
-	for (char *name = names; name < names + len; name += strlen(name) + 1) {
-		size_t k;
-		for (k = 0; k < sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0]); k++)
-			if (strncmp(name, xattr_prefixes[k].prefix, strlen(xattr_prefixes[k].prefix)) == 0)
-				break;
-		if (k == sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0])) {
-			c->stats->xattrs_skipped++;
-			if (c->warn != NULL)
-				fprintf(c->warn, "mksquashfs: unrecognised xattr prefix %s on %s, skipped\n",
-					name, path);
-			continue;
-		}
-		const char *key = name + strlen(xattr_prefixes[k].prefix);
-		ssize_t vlen = lgetxattr(path, name, NULL, 0);
-		if (vlen < 0) {
-			if (errno == ENODATA)
-				continue;
-			free_xattr_set(set);
-			free(names);
-			return sq_fail_errno(c->err, "cannot read xattr %s of %s", name, path);
-		}
-		struct xattr_entry *e = &set->entries[set->count];
-		e->type = xattr_prefixes[k].type;
-		e->key_len = (uint16_t)strlen(key);
-		e->key = strdup(key);
-		e->value = malloc(vlen ? (size_t)vlen : 1);
-		if (e->key == NULL || e->value == NULL) {
-			free(e->key);
-			free(e->value);
-			goto nomem;
-		}
-		vlen = lgetxattr(path, name, e->value, (size_t)vlen);
-		if (vlen < 0) {
-			int saved = errno;
-			free(e->key);
-			free(e->value);
-			free_xattr_set(set);
-			free(names);
-			errno = saved;
-			return sq_fail_errno(c->err, "cannot read xattr %s of %s", name, path);
-		}
-		e->value_len = (uint32_t)vlen;
-		set->count++;
-	}
-	free(names);
-	if (set->count == 0) {
-		free_xattr_set(set);
-		return 0;
-	}
-	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
-	n->xattrs = set;
-	return 0;
-nomem:
-	free_xattr_set(set);
-	free(names);
-	return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-}
-#endif
-
-static void free_xattr_set(struct xattr_set *s)
-{
-	if (s == NULL)
-		return;
-	for (uint32_t i = 0; i < s->count; i++) {
-		free(s->entries[i].key);
-		free(s->entries[i].value);
-	}
-	free(s->entries);
-	free(s);
 }
 
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
@@ -339,10 +217,9 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 		return sq_fail(c->err, SQ_ERR_UNSUPPORTED, "%s: unknown file type 0%o", path,
 			       (unsigned)(st->st_mode & S_IFMT));
 	}
-#ifdef HAVE_XATTR
-	if (!c->o->image.no_xattrs && read_xattrs(c, path, n) != 0)
+	if (!c->o->image.no_xattrs &&
+	    scan_read_xattrs(path, n, &c->stats->xattrs_skipped, c->warn, c->err) != 0)
 		return -1;
-#endif
 	return 0;
 }
 
@@ -720,7 +597,7 @@ static void free_inode(struct tree_inode *n)
 		free(n->file->block_sizes);
 	free(n->file);
 	free(n->symlink_target);
-	free_xattr_set(n->xattrs);
+	scan_free_xattrs(n->xattrs);
 	free(n->source_path);
 	if (n->dir != NULL)
 		free(n->dir->entries);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "mksquashfs/options.h"
@@ -210,6 +211,24 @@ int main(void)
 	      child(child(s.tree.root, "sub"), "link-to-file") != NULL, "wildcard excludes");
 	CHECK(s.rc == 0 && s.files.count == 1, "excluded files are not read");
 	done(&s);
+
+	snprintf(path, sizeof(path), "%s/a/zz", dir);
+	if (lsetxattr(path, "user.b", "2", 1, 0) == 0 && lsetxattr(path, "user.a", "", 0, 0) == 0) {
+		scan(&s, "@/a img", NULL);
+		struct tree_inode *z = child(s.tree.root, "zz");
+		CHECK(s.rc == 0 && z && z->xattrs && z->xattrs->count == 2 &&
+		      strcmp(z->xattrs->entries[0].key, "a") == 0 &&
+		      z->xattrs->entries[0].value_len == 0 &&
+		      z->xattrs->entries[1].key_len == 1 && z->xattrs->entries[1].value_len == 1 &&
+		      z->xattrs->entries[1].value[0] == '2' &&
+		      z->xattrs->entries[1].type == 0, "user xattrs read and sorted");
+		done(&s);
+		scan(&s, "@/a img -no-xattrs", NULL);
+		CHECK(s.rc == 0 && child(s.tree.root, "zz")->xattrs == NULL, "-no-xattrs");
+		done(&s);
+	} else {
+		fprintf(stderr, "scan_test: %s takes no user xattrs; xattr checks skipped\n", dir);
+	}
 
 	scan(&s, "@/missing img", NULL);
 	CHECK(s.rc != 0 && strstr(s.err.msg, "missing"), "missing source named: %s", s.err.msg);

@@ -1,0 +1,146 @@
+/* scan_xattr.c — llistxattr/lgetxattr into squashfs xattr sets. */
+#include "config.h"
+#include "mksquashfs/scan_xattr.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_XATTR
+#include <sys/xattr.h>
+#endif
+
+#include "common/format.h"
+#include "common/util.h"
+
+#ifdef HAVE_XATTR
+static int xattr_cmp(const void *a, const void *b)
+{
+	const struct xattr_entry *x = a, *y = b;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+static const struct {
+	const char *prefix;
+	uint16_t type;
+} xattr_prefixes[] = {
+	{ "user.", SQFS_XATTR_USER },
+	{ "trusted.", SQFS_XATTR_TRUSTED },
+	{ "security.", SQFS_XATTR_SECURITY },
+};
+
+/* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
+ * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
+int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, FILE *warn,
+		     struct sq_error *err)
+{
+	ssize_t len = llistxattr(path, NULL, 0);
+	if (len <= 0) {
+		if (len < 0 && errno != ENOTSUP && errno != ENODATA)
+			return sq_fail_errno(err, "cannot list xattrs of %s", path);
+		return 0;
+	}
+	char *names = malloc((size_t)len);
+	struct xattr_set *set = calloc(1, sizeof(*set));
+	if (names == NULL || set == NULL) {
+		free(names);
+		free(set);
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	}
+	len = llistxattr(path, names, (size_t)len);
+	if (len < 0) {
+		free(names);
+		free(set);
+		return sq_fail_errno(err, "cannot list xattrs of %s", path);
+	}
+	uint32_t max = 0;
+	for (ssize_t i = 0; i < len; i++)
+		max += names[i] == '\0';
+	set->entries = sq_alloc_array(max ? max : 1, sizeof(*set->entries));
+	if (set->entries == NULL)
+		goto nomem;
+	for (char *name = names; name < names + len; name += strlen(name) + 1) {
+		size_t k;
+		for (k = 0; k < sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0]); k++)
+			if (strncmp(name, xattr_prefixes[k].prefix, strlen(xattr_prefixes[k].prefix)) == 0)
+				break;
+		if (k == sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0])) {
+			(*skipped)++;
+			if (warn != NULL)
+				fprintf(warn, "mksquashfs: unrecognised xattr prefix %s on %s, skipped\n",
+					name, path);
+			continue;
+		}
+		const char *key = name + strlen(xattr_prefixes[k].prefix);
+		ssize_t vlen = lgetxattr(path, name, NULL, 0);
+		if (vlen < 0) {
+			if (errno == ENODATA)
+				continue;
+			scan_free_xattrs(set);
+			free(names);
+			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
+		}
+		struct xattr_entry *e = &set->entries[set->count];
+		e->type = xattr_prefixes[k].type;
+		e->key_len = (uint16_t)strlen(key);
+		e->key = strdup(key);
+		e->value = malloc(vlen ? (size_t)vlen : 1);
+		if (e->key == NULL || e->value == NULL) {
+			free(e->key);
+			free(e->value);
+			goto nomem;
+		}
+		vlen = lgetxattr(path, name, e->value, (size_t)vlen);
+		if (vlen < 0) {
+			int saved = errno;
+			free(e->key);
+			free(e->value);
+			scan_free_xattrs(set);
+			free(names);
+			errno = saved;
+			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
+		}
+		e->value_len = (uint32_t)vlen;
+		set->count++;
+	}
+	free(names);
+	if (set->count == 0) {
+		scan_free_xattrs(set);
+		return 0;
+	}
+	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
+	n->xattrs = set;
+	return 0;
+nomem:
+	scan_free_xattrs(set);
+	free(names);
+	return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+}
+#endif
+
+void scan_free_xattrs(struct xattr_set *s)
+{
+	if (s == NULL)
+		return;
+	for (uint32_t i = 0; i < s->count; i++) {
+		free(s->entries[i].key);
+		free(s->entries[i].value);
+	}
+	free(s->entries);
+	free(s);
+}
+
+
+#ifndef HAVE_XATTR
+int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, FILE *warn,
+		     struct sq_error *err)
+{
+	(void)path;
+	(void)n;
+	(void)skipped;
+	(void)warn;
+	(void)err;
+	return 0;
+}
+#endif
