@@ -1,11 +1,11 @@
 # mount-case.sh — squash gentree trees with one compressor, check by loop mount and reference extraction.
 #
-# Sourced by mksquashfs_mount_<comp>.sh with COMP and SEED set, and TREE_OPTS (gentree options
-# for the full tree: --no-huge leaves out the file over 4 GiB, which costs a minute per
-# compressor to read back and tests no compressor code, so only some compressors carry it). For each option set: build with
-# the tool under test, loop-mount read-only and treecmp against the source, extract with the
-# reference unsquashfs and treecmp again, build the same with the reference mksquashfs and print
-# "size: ..." for the summary.
+# Sourced by mksquashfs_mount_<comp>.sh with COMP, SEED and TREE_OPTS (gentree options for the
+# full tree: --no-huge leaves out the file over 4 GiB, which costs a minute per compressor to
+# read back and exercises no compressor code, so only some compressors carry it).
+# For each option set: build with the tool under test, loop-mount read-only and treecmp against
+# the source, extract with the reference unsquashfs (and ours, when built) and treecmp again,
+# build the same with the reference mksquashfs and print "size: ..." for the summary.
 
 . "$top_srcdir/tests/lib/common.sh"
 
@@ -40,6 +40,16 @@ run_case() {
 		fail "$label: reference unsquashfs failed: $(tail -n 3 "$SCRATCH/un.log")"
 	fi
 	rm -rf "$xdir"
+	# Our unsquashfs too, when built: both our tools must agree with the kernel.
+	if [ -x "$UNSQUASHFS" ]; then
+		if "$UNSQUASHFS" -no-progress -d "$xdir" "$img" >"$SCRATCH/un.log" 2>&1; then
+			# shellcheck disable=SC2086
+			compare "$label: our unsquashfs" "$SCRATCH/$tree" "$xdir" $cmp_opts
+		else
+			fail "$label: our unsquashfs failed: $(tail -n 3 "$SCRATCH/un.log")"
+		fi
+		rm -rf "$xdir"
+	fi
 	# shellcheck disable=SC2086
 	if "$REF_MKSQUASHFS" "$SCRATCH/$tree" "$ref" -noappend -comp "$COMP" $opts -no-progress \
 		>/dev/null 2>&1; then
