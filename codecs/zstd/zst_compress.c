@@ -353,8 +353,10 @@ int zst_bench_main(int argc, char **argv)
 				o.files[0], level);
 			goto out;
 		}
-		printf("%2d#%-17.17s :%10zu -> %10ld (x%5.3f), %6.1f MB/s, %6.1f MB/s\n", level, name,
-		       b.len, csize, csize ? (double)b.len / (double)csize : 0.0, cspeed, dspeed);
+		/* As the reference prints: two decimals below 10 MB/s, one above. */
+		printf("%2d#%-17.17s :%10zu -> %10ld (x%5.3f), %6.*f MB/s, %6.*f MB/s\n", level, name,
+		       b.len, csize, csize ? (double)b.len / (double)csize : 0.0, cspeed < 10 ? 2 : 1,
+		       cspeed, dspeed < 10 ? 2 : 1, dspeed);
 		fflush(stdout);
 	}
 	ret = 0;
