@@ -3,7 +3,15 @@
  *
  * Ownership of fields: scan fills names, metadata, hard links and xattrs; the data stage fills
  * `file`; the table writer (write.c) fills inode_number and inode_ref and computes directory
- * link counts. */
+ * link counts.
+ *
+ * What image_finish checks and refuses (SQ_ERR_UNSUPPORTED, one-line message naming the entry):
+ * names empty, over 256 bytes, with '/', "." or ".."; entries not strictly sorted; a directory
+ * reached twice (cycle); an unknown S_IFMT; a regular file with file == NULL; a block list that
+ * is not what readers derive from the size (size / block_size full blocks, plus one for the tail
+ * unless fragment_index != SQFS_NO_FRAGMENT); more than 65535 distinct uids+gids. Numbering
+ * follows squashfs-tools (entries in listing order, a subdirectory's contents right after it,
+ * root last), so for the same tree and data layout the metadata is byte-identical to 4.5.1. */
 #ifndef SQ_MKSQUASHFS_TREE_H
 #define SQ_MKSQUASHFS_TREE_H
 

@@ -88,6 +88,18 @@ static void test_inodes(void)
 	r.file_size = UINT64_C(0x100000000);
 	sqfs_inode_pick_kind(&r);
 	CHECK(r.type == SQFS_INODE_EXT_FILE);
+	r = f;
+	r.blocks_start = UINT64_C(0x100000000);
+	sqfs_inode_pick_kind(&r);
+	CHECK(r.type == SQFS_INODE_EXT_FILE);
+	r = f;
+	r.nlink = 2;
+	sqfs_inode_pick_kind(&r);
+	CHECK(r.type == SQFS_INODE_EXT_FILE);
+	r = f;
+	r.file_size = 0xFFFFFFFFu; /* the largest size a basic inode holds */
+	sqfs_inode_pick_kind(&r);
+	CHECK(r.type == SQFS_INODE_FILE);
 
 	struct sqfs_inode_w d = { .type = SQFS_INODE_DIR, .mode = 040755, .inode_number = 8,
 				  .nlink = 3, .xattr_index = SQFS_NO_XATTR,
