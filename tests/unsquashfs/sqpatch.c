@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	if (sqfs_fs_open_fd(&fs, fd, 0, &err))
 		return die(err.msg);
 	const char *cmd = argv[2];
-	struct sqfs_inode ino;
+	struct sqfs_inode ino = {0}, src = {0};
 	uint64_t ref, abs;
 	const uint64_t itab = fs.img.sb.inode_table;
 	if (strcmp(cmd, "super") == 0 && argc == 6) {
@@ -99,7 +99,6 @@ int main(int argc, char **argv)
 			return die("inode not found or compressed");
 		put(fd, abs + strtoull(argv[4], NULL, 0), (unsigned)atoi(argv[5]), strtoull(argv[6], NULL, 0));
 	} else if (strcmp(cmd, "copydir") == 0 && argc == 5) {
-		struct sqfs_inode src;
 		uint64_t sref;
 		if (find(&fs, argv[3], &sref, &src, &err) || find(&fs, argv[4], &ref, &ino, &err) ||
 		    src.type != SQFS_INODE_DIR || ino.type != SQFS_INODE_DIR || src.extended || ino.extended ||
@@ -140,6 +139,8 @@ int main(int argc, char **argv)
 	} else {
 		return die("bad command");
 	}
+	sqfs_inode_free(&ino);
+	sqfs_inode_free(&src);
 	sqfs_fs_close(&fs);
 	close(fd);
 	return 0;
