@@ -97,6 +97,16 @@ int main(void)
 	fails += check_set(d, corpus, "small", &good);
 	fails += check_set(d, corpus, "large", &good);
 
+	/* Again through the generic (non-BMI2) code paths. */
+	zs_dctx_free(d);
+	setenv("ZS_DISABLE_BMI2", "1", 1);
+	d = zs_dctx_new();
+	if (d == NULL)
+		return 1;
+	fails += check_set(d, corpus, "small", &good);
+	fails += check_set(d, corpus, "large", &good);
+	unsetenv("ZS_DISABLE_BMI2");
+
 	dec_path(dir, sizeof(dir), "%s/golden/golden-decompression", corpus);
 	n = dec_list(dir, ".zst", &names);
 	if (n <= 0) {

@@ -8,6 +8,9 @@
 
 #include "codecs/zstd/common/mem.h"
 
+/* Forced inline so each use compiles with its caller's target options (see ZS_TARGET_BMI2). */
+#define ZS_BIT_INLINE static inline __attribute__((always_inline))
+
 /* A 64-bit container loaded from `ptr` (8 bytes); `consumed` counts bits used from its top.
  * Streams shorter than 8 bytes are copied into a caller-owned 8-byte pad (zero above the
  * data), so every load is an in-bounds 8-byte read; the pad must outlive the reader. The
@@ -25,7 +28,7 @@ struct zs_bitin {
 
 /* 0 on success; -1 when the stream is empty or its last byte (which holds the end marker)
  * is zero. */
-static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t len, uint8_t pad[8])
+ZS_BIT_INLINE int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t len, uint8_t pad[8])
 {
 	if (len == 0 || src[len - 1] == 0)
 		return -1;
@@ -45,7 +48,7 @@ static inline int zs_bitin_init(struct zs_bitin *b, const uint8_t *src, size_t l
 }
 
 /* n in 0..56 (and no more than 64 - consumed after the last reload for meaningful bits). */
-static inline uint64_t zs_bitin_read(struct zs_bitin *b, unsigned n)
+ZS_BIT_INLINE uint64_t zs_bitin_read(struct zs_bitin *b, unsigned n)
 {
 	uint64_t v = ((b->bits << (b->consumed & 63)) >> 1) >> (63 - n);
 
@@ -54,19 +57,19 @@ static inline uint64_t zs_bitin_read(struct zs_bitin *b, unsigned n)
 }
 
 /* The next n bits (1..56) without consuming them. */
-static inline uint64_t zs_bitin_peek(const struct zs_bitin *b, unsigned n)
+ZS_BIT_INLINE uint64_t zs_bitin_peek(const struct zs_bitin *b, unsigned n)
 {
 	return (b->bits << (b->consumed & 63)) >> (64 - n);
 }
 
-static inline void zs_bitin_skip(struct zs_bitin *b, unsigned n)
+ZS_BIT_INLINE void zs_bitin_skip(struct zs_bitin *b, unsigned n)
 {
 	b->consumed += n;
 }
 
 /* Refill so that at least 57 bits are available (fewer near the stream start). Branch-free:
  * the step back is clamped to the bytes left before the start. */
-static inline void zs_bitin_reload(struct zs_bitin *b)
+ZS_BIT_INLINE void zs_bitin_reload(struct zs_bitin *b)
 {
 	size_t back = b->consumed >> 3;
 	size_t avail = (size_t)(b->ptr - b->start);
@@ -79,13 +82,13 @@ static inline void zs_bitin_reload(struct zs_bitin *b)
 }
 
 /* After a reload: every bit of the stream used, no more and no less. */
-static inline int zs_bitin_finished(const struct zs_bitin *b)
+ZS_BIT_INLINE int zs_bitin_finished(const struct zs_bitin *b)
 {
 	return b->ptr == b->start && b->consumed == 64;
 }
 
 /* After a reload: more bits were read than the stream holds. */
-static inline int zs_bitin_overflowed(const struct zs_bitin *b)
+ZS_BIT_INLINE int zs_bitin_overflowed(const struct zs_bitin *b)
 {
 	return b->consumed > 64;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codecs/zstd/common/bitstream.h"
+#include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/common/fse_decode.h"
 #include "codecs/zstd/common/huf_decode.h"
 
@@ -140,7 +141,7 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 	return (ptrdiff_t)used;
 }
 
-static inline uint8_t decode_symbol(const uint16_t *entries, unsigned max_bits, struct zs_bitin *in)
+static inline __attribute__((always_inline)) uint8_t decode_symbol(const uint16_t *entries, unsigned max_bits, struct zs_bitin *in)
 {
 	uint16_t e = entries[zs_bitin_peek(in, max_bits)];
 
@@ -149,7 +150,7 @@ static inline uint8_t decode_symbol(const uint16_t *entries, unsigned max_bits, 
 }
 
 /* Symbol by symbol with a reload each time: the tail of a stream and short streams. */
-static int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_t *dst, uint8_t *end)
+static inline __attribute__((always_inline)) int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_t *dst, uint8_t *end)
 {
 	while (dst < end) {
 		zs_bitin_reload(in);
@@ -159,8 +160,9 @@ static int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_
 	return zs_bitin_finished(in) ? 0 : -1;
 }
 
-int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len)
+static inline __attribute__((always_inline)) int decode_1_body(const struct zs_huf_table *t,
+								uint8_t *dst, size_t dst_len,
+								const uint8_t *src, size_t len)
 {
 	struct zs_bitin in;
 	uint8_t pad[8];
@@ -182,8 +184,9 @@ int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, 
 	return decode_tail(t, &in, dst, end);
 }
 
-int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len)
+static inline __attribute__((always_inline)) int decode_4_body(const struct zs_huf_table *t,
+								uint8_t *dst, size_t dst_len,
+								const uint8_t *src, size_t len)
 {
 	struct zs_bitin in[4];
 	uint8_t pad[4][8];
@@ -244,4 +247,52 @@ int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, 
 			return -1;
 	}
 	return 0;
+}
+
+static int decode_1_generic(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len,
+			    const uint8_t *src, size_t len)
+{
+	return decode_1_body(t, dst, dst_len, src, len);
+}
+
+static int decode_4_generic(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len,
+			    const uint8_t *src, size_t len)
+{
+	return decode_4_body(t, dst, dst_len, src, len);
+}
+
+#if ZS_HAVE_BMI2_PATH
+ZS_TARGET_BMI2 static int decode_1_bmi2(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len,
+					const uint8_t *src, size_t len)
+{
+	return decode_1_body(t, dst, dst_len, src, len);
+}
+
+ZS_TARGET_BMI2 static int decode_4_bmi2(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len,
+					const uint8_t *src, size_t len)
+{
+	return decode_4_body(t, dst, dst_len, src, len);
+}
+#endif
+
+int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len, int bmi2)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (bmi2)
+		return decode_1_bmi2(t, dst, dst_len, src, len);
+#endif
+	(void)bmi2;
+	return decode_1_generic(t, dst, dst_len, src, len);
+}
+
+int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		    size_t len, int bmi2)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (bmi2)
+		return decode_4_bmi2(t, dst, dst_len, src, len);
+#endif
+	(void)bmi2;
+	return decode_4_generic(t, dst, dst_len, src, len);
 }

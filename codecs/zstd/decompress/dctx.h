@@ -27,6 +27,8 @@ struct zs_seq_table {
 };
 
 struct zs_dctx {
+	int bmi2; /* the CPU runs the BMI2 clones of the hot loops */
+
 	/* Per frame: what earlier blocks left for treeless/repeat modes and repeat offsets. */
 	struct zs_huf_table huf;
 	struct zs_seq_table ll, of, ml;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codecs/zstd/common/bitstream.h"
+#include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/decompress/dctx.h"
 #include "codecs/zstd/zstd.h"
@@ -13,7 +14,7 @@
 
 /* Copies len bytes in 16-byte steps; may write up to 15 bytes beyond dst + len and read as far
  * beyond src + len. The first step is unconditional: most literal runs are short. */
-static inline void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
+static inline __attribute__((always_inline)) void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
 {
 	zs_copy16(dst, src);
 	if (len > 16) {
@@ -32,7 +33,7 @@ static inline void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
 /* Match copy from op - offset (offset >= 1, all source bytes already written); may write up to
  * 15 bytes beyond op + len. Short offsets repeat a pattern, so once 8 bytes exist any multiple
  * of the offset that is >= 8 is an equivalent, non-overlapping distance for 8-byte copies. */
-static inline void wild_match(uint8_t *op, size_t offset, size_t len)
+static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t offset, size_t len)
 {
 	const uint8_t *m = op - offset;
 
@@ -144,8 +145,9 @@ static inline __attribute__((always_inline)) int one_sequence(struct seq_state *
 	return ZS_OK;
 }
 
-int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
-			 struct zs_out *out)
+static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d, const uint8_t *src,
+								size_t len, uint32_t nseq,
+								struct zs_out *out)
 {
 	struct seq_state st;
 	uint8_t pad[8];
@@ -202,4 +204,28 @@ int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint
 	d->rep[1] = st.rep1;
 	d->rep[2] = st.rep2;
 	return ZS_OK;
+}
+
+static int execute_generic(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
+			   struct zs_out *out)
+{
+	return execute_body(d, src, len, nseq, out);
+}
+
+#if ZS_HAVE_BMI2_PATH
+ZS_TARGET_BMI2 static int execute_bmi2(struct zs_dctx *d, const uint8_t *src, size_t len,
+				       uint32_t nseq, struct zs_out *out)
+{
+	return execute_body(d, src, len, nseq, out);
+}
+#endif
+
+int zs_execute_sequences(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
+			 struct zs_out *out)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (d->bmi2)
+		return execute_bmi2(d, src, len, nseq, out);
+#endif
+	return execute_generic(d, src, len, nseq, out);
 }
