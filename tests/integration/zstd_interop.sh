@@ -27,7 +27,9 @@ for level in 1 15 19 22; do
 			-Xcompression-level "$level" -b "$block" >"$SCRATCH/log" 2>&1; then
 			rm -rf "$out"
 			if "$UNSQUASHFS" -no-progress -d "$out" "$ref" >"$SCRATCH/log" 2>&1; then
-				compare "$label: reference image extracted by ours" "$SCRATCH/src" "$out"
+				# The reference sometimes splits hard-linked symlinks (a known 4.5.1 quirk).
+				compare "$label: reference image extracted by ours" "$SCRATCH/src" "$out" \
+					--no-symlink-hardlinks
 			else
 				fail "$label: our unsquashfs failed on the reference image: $(tail -n 2 "$SCRATCH/log")"
 			fi
