@@ -20,6 +20,7 @@ struct data_writer {
 	const struct data_config *cfg;
 	struct image_out *out;
 	struct data_stats *stats;
+	const struct file_list *files;
 	struct sq_error *err;
 	struct fragment_entry *frags;
 	uint32_t frag_count, frag_cap;
@@ -175,6 +176,9 @@ static int file_end(struct data_writer *w, struct slot *s)
 	struct file_data *f = n->file;
 	uint32_t blocks = (uint32_t)s->arg[0];
 	bool dup = false;
+	/* Files end in list order, so the count so far is this file's index. */
+	const char *shown = w->files->image_paths != NULL ? w->files->image_paths[w->stats->files]
+							   : n->source_path;
 	w->stats->files++;
 	w->stats->bytes_in += f->size;
 	if (blocks == 0) {
@@ -213,7 +217,7 @@ static int file_end(struct data_writer *w, struct slot *s)
 	if (dup)
 		w->stats->duplicate_files++;
 	if (w->cfg->info != NULL)
-		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", n->source_path,
+		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", shown,
 			(unsigned long long)f->size, dup ? " DUPLICATE" : "");
 	return 0;
 }
@@ -258,7 +262,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	       uint32_t *fragment_count, struct data_stats *stats, struct sq_error *err)
 {
 	uint32_t bs = cfg->image->block_size;
-	struct data_writer w = { .cfg = cfg, .out = out, .stats = stats, .err = err };
+	struct data_writer w = { .cfg = cfg, .out = out, .stats = stats, .files = files, .err = err };
 	struct data_reader r = { .cfg = cfg, .files = files };
 	struct dedup_table reader_table = { 0 }, tail_table = { 0 };
 	struct pipeline *pipe = NULL;

@@ -223,7 +223,7 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 	return 0;
 }
 
-static int file_list_add(struct scan_ctx *c, struct tree_inode *n)
+static int file_list_add(struct scan_ctx *c, struct tree_inode *n, const char *image_path)
 {
 	struct file_list *f = c->files;
 	if (f->count == f->cap) {
@@ -232,7 +232,18 @@ static int file_list_add(struct scan_ctx *c, struct tree_inode *n)
 		if (grown == NULL)
 			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 		f->files = grown;
+		if (c->o->info) {
+			char **paths = sq_realloc_array(f->image_paths, cap, sizeof(*paths));
+			if (paths == NULL)
+				return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+			f->image_paths = paths;
+		}
 		f->cap = cap;
+	}
+	if (c->o->info) {
+		f->image_paths[f->count] = strdup(image_path);
+		if (f->image_paths[f->count] == NULL)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 	}
 	f->files[f->count++] = n;
 	f->total_bytes += n->file->size;
@@ -503,20 +514,30 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 	return 0;
 }
 
-/* Depth first over the finished tree, each regular inode once, in entry order. */
-static int collect_files(struct scan_ctx *c, struct tree_inode *dir)
+/* Depth first over the finished tree, each regular inode once, in entry order. prefix is the
+ * directory's image path (only kept for -info). */
+static int collect_files(struct scan_ctx *c, struct tree_inode *dir, const char *prefix)
 {
 	for (uint32_t i = 0; i < dir->dir->count; i++) {
-		struct tree_inode *n = dir->dir->entries[i].inode;
+		struct tree_entry *e = &dir->dir->entries[i];
+		struct tree_inode *n = e->inode;
+		char *path = NULL;
+		if (c->o->info && (n->dir != NULL || (n->file != NULL && n->inode_number == 0))) {
+			path = join_path(prefix, e->name);
+			if (path == NULL)
+				return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		}
+		int rc = 0;
 		if (n->dir != NULL) {
-			if (collect_files(c, n) != 0)
-				return -1;
+			rc = collect_files(c, n, path);
 		} else if (n->file != NULL && n->inode_number == 0) {
 			/* inode_number is the writer's; borrow it as a "listed" mark, reset below. */
 			n->inode_number = 1;
-			if (file_list_add(c, n) != 0)
-				return -1;
+			rc = file_list_add(c, n, path);
 		}
+		free(path);
+		if (rc != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -576,7 +597,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uin
 		if (scan_made_up_root(&c, root) != 0)
 			goto out;
 	}
-	if (collect_files(&c, root) != 0)
+	if (collect_files(&c, root, "/") != 0)
 		goto out;
 	for (size_t i = 0; i < files->count; i++)
 		files->files[i]->inode_number = 0;
@@ -636,6 +657,10 @@ void scan_tree_free(struct tree *tree)
 
 void file_list_free(struct file_list *files)
 {
+	if (files->image_paths != NULL)
+		for (size_t i = 0; i < files->count; i++)
+			free(files->image_paths[i]);
+	free(files->image_paths);
 	free(files->files);
 	memset(files, 0, sizeof(*files));
 }

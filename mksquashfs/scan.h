@@ -17,6 +17,8 @@ struct file_list {
 	size_t count;
 	size_t cap;
 	uint64_t total_bytes;   /* sum of sizes */
+	char **image_paths;     /* with -info: each file's path in the image ("/dir/name"),
+	                           parallel to files; NULL otherwise */
 };
 
 struct scan_stats {
