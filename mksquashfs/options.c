@@ -249,10 +249,12 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 	if (prescan_codec(o, first_opt, argc, argv, err) != 0)
 		return -1;
 
-	bool time_option = false;
+	bool time_option = false, progress_forced = false;
 	for (int i = first_opt; i < argc; i++) {
 		const char *arg = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(arg, "-progress") == 0)
+			progress_forced = true;
 		if (set_flag(o, arg))
 			continue;
 		if (strcmp(arg, "-comp") == 0 || strcmp(arg, "-b") == 0) {
@@ -330,6 +332,10 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 			return sq_fail(err, SQ_ERR_USAGE, "%s",
 				       msg[0] ? msg : "bad compressor options");
 	}
+	/* As squashfs-tools: -info lines and the bar would interleave, so -info turns the bar off
+	 * unless -progress asks for it. */
+	if (o->info && !progress_forced)
+		o->progress = false;
 	if (o->image.no_fragments && o->image.always_fragments)
 		o->image.always_fragments = false;
 	if (o->image.uncompressed_inodes)

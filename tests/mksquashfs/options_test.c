@@ -116,6 +116,8 @@ int main(void)
 	CHECK(parse("s i -e a b/c -noD", NULL) == 0 && o.exclude_count == 3 &&
 	      strcmp(o.excludes[2], "-noD") == 0 && !o.image.uncompressed_data,
 	      "-e takes the rest");
+	CHECK(parse("s i -info", NULL) == 0 && o.info && !o.progress, "-info hides the bar");
+	CHECK(parse("s i -info -progress", NULL) == 0 && o.info && o.progress, "unless -progress");
 	CHECK(parse("-help", NULL) == 0 && action == OPTIONS_HELP, "-help alone");
 	CHECK(parse("s i -version", NULL) == 0 && action == OPTIONS_VERSION, "-version");
 	CHECK(parse("s i -no-fragments -always-use-fragments", NULL) == 0 &&
