@@ -347,6 +347,7 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 	pd->ino.u.file.block_words = NULL;
 	memcpy(pd->shown, shown, slen);
 	f->fd = fd;
+	f->name = pd->shown;
 	f->refs = 1;
 	f->user = pd;
 	if (x->o->xattrs && ino->xattr != SQFS_NO_XATTR && sqfs_fs_xattrs(x->fs, ino, &pd->xattrs, err)) {
@@ -538,7 +539,8 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 	}
 	x.progress = unsq_progress_new(inodes + blocks, o->no_progress);
 	if (processors > 1) {
-		x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors), finish_file, &x, err);
+		x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors),
+				       o->ignore_errors && !o->strict_errors, finish_file, &x, err);
 		if (x.pool == NULL)
 			goto out;
 	}
@@ -548,9 +550,12 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 	rc = unsq_walk(fs, &wo, &v, err);
 	/* Every block must be written before the summary; directory times do not change when file
 	 * contents are written, so they may already be set. */
-	if (unsq_pool_free(x.pool, err))
-		rc = -1;
+	int pool_rc = unsq_pool_free(x.pool, err);
 	x.pool = NULL;
+	if (pool_rc < 0)
+		rc = -1;
+	else if (pool_rc == 2)
+		x.status = 2;
 	if (rc == 0)
 		rc = x.status;
 out:

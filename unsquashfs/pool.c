@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -54,6 +55,8 @@ struct unsq_pool {
 	size_t head, count, busy;
 	int stop;
 	int failed;
+	int io_nonfatal;  /* -ignore-errors: output write failures are reported, not fatal */
+	int saw_nonfatal;
 	struct sq_error err; /* first failure */
 	unsigned nworkers;
 	struct worker *workers;
@@ -140,16 +143,18 @@ static int put_file(struct unsq_pool *p, struct unsq_out_file *f, struct sq_erro
 	return p->finish(p->ctx, f, err);
 }
 
-static int write_all(int fd, const uint8_t *data, size_t len, uint64_t off, struct sq_error *err)
+static int write_all(const struct unsq_out_file *f, const uint8_t *data, size_t len, uint64_t off,
+		     struct sq_error *err)
 {
+	int fd = f->fd;
 	size_t done = 0;
 	while (done < len) {
 		ssize_t n = pwrite(fd, data + done, len - done, (off_t)(off + done));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return n < 0 ? sq_fail_errno(err, "cannot write an output file")
-				     : sq_fail(err, SQ_ERR_IO, "cannot write an output file: short write");
+			return n < 0 ? sq_fail_errno(err, "cannot write %s", f->name)
+				     : sq_fail(err, SQ_ERR_IO, "cannot write %s: short write", f->name);
 		done += (size_t)n;
 	}
 	return 0;
@@ -167,7 +172,7 @@ static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 			rc = sq_fail(err, SQ_ERR_CORRUPT, "a file tail lies outside its fragment block at %" PRIu64,
 				     j->pos);
 		else
-			rc = write_all(j->f->fd, s->data + j->frag_offset, j->len, j->off, err);
+			rc = write_all(j->f, s->data + j->frag_offset, j->len, j->off, err);
 		put_frag(w->pool, s);
 		return rc;
 	}
@@ -175,7 +180,7 @@ static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 		return 0; /* a hole: the finisher's ftruncate sets the size */
 	if (sqfs_decoder_read_data(fr->dec, j->pos, j->word, fr->block, j->len, "data block", err))
 		return -1;
-	return write_all(j->f->fd, fr->block, j->len, j->off, err);
+	return write_all(j->f, fr->block, j->len, j->off, err);
 }
 
 static void *worker_main(void *arg)
@@ -206,7 +211,12 @@ static void *worker_main(void *arg)
 		if (rc) {
 			pthread_mutex_lock(&p->lock);
 			j.f->failed = 1;
-			record(p, &e);
+			if (e.code == SQ_ERR_IO && p->io_nonfatal) {
+				fprintf(stderr, "unsquashfs: %s\n", e.msg);
+				p->saw_nonfatal = 1;
+			} else {
+				record(p, &e);
+			}
 			pthread_mutex_unlock(&p->lock);
 			sq_error_clear(&e);
 		}
@@ -223,14 +233,15 @@ static void *worker_main(void *arg)
 	}
 }
 
-struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, unsq_finish_fn finish, void *ctx,
-				struct sq_error *err)
+struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
+				void *ctx, struct sq_error *err)
 {
 	struct unsq_pool *p = calloc(1, sizeof(*p));
 	if (p == NULL) {
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory for the worker pool");
 		return NULL;
 	}
+	p->io_nonfatal = io_nonfatal;
 	p->fs = fs;
 	p->finish = finish;
 	p->ctx = ctx;
@@ -329,7 +340,7 @@ int unsq_pool_free(struct unsq_pool *p, struct sq_error *err)
 		sqfs_file_reader_free(&w->fr);
 		sqfs_decoder_free(&w->dec);
 	}
-	int rc = 0;
+	int rc = p->saw_nonfatal ? 2 : 0;
 	if (p->failed) {
 		if (err != NULL)
 			sq_fail(err, p->err.code, "%s", p->err.msg);

@@ -11,6 +11,7 @@
  * callback, which restores metadata and closes fd. */
 struct unsq_out_file {
 	int fd;
+	const char *name;     /* for messages */
 	unsigned refs;        /* guarded by the pool lock */
 	int failed;           /* a block failed: finish is told, metadata is skipped */
 	void *user;           /* owned by the finish callback */
@@ -22,9 +23,11 @@ typedef int (*unsq_finish_fn)(void *ctx, struct unsq_out_file *f, struct sq_erro
 
 struct unsq_pool;
 
-/* Start nthreads workers (each with its own decoder and buffers) over fs. NULL with err. */
-struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, unsq_finish_fn finish, void *ctx,
-				struct sq_error *err);
+/* Start nthreads workers (each with its own decoder and buffers) over fs. With io_nonfatal a
+ * failure to write an output file is printed and the file abandoned instead of stopping all.
+ * NULL with err. */
+struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
+				void *ctx, struct sq_error *err);
 
 /* Queue one data block (word == 0: a hole) of len bytes at file offset off. Blocks while the
  * queue is full. -1 once any worker has failed (err gets the first failure). */
@@ -38,8 +41,8 @@ int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_s
 /* Drop the submitter's reference to f (finishing it here if the workers are done). */
 int unsq_pool_release(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *err);
 
-/* Wait for every queued block and finish, stop the workers, free the pool. 0, or -1 with the
- * first failure in err. Accepts NULL. */
+/* Wait for every queued block and finish, stop the workers, free the pool. 0, 2 after
+ * non-fatal write failures, or -1 with the first failure in err. Accepts NULL. */
 int unsq_pool_free(struct unsq_pool *p, struct sq_error *err);
 
 #endif

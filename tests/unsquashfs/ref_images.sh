@@ -102,6 +102,27 @@ compare "-f" "$SCRATCH/src" "$SCRATCH/exists"
 	fail "-f over a previous extraction failed"
 compare "-f twice" "$SCRATCH/src" "$SCRATCH/exists"
 
+# A full disk: exit 1 naming the file; with -ignore-errors the failures are reported, exit 2.
+tiny=$SCRATCH/tiny
+mkdir "$tiny"
+if mount -t tmpfs -o size=512k tmpfs "$tiny" 2>/dev/null; then
+	MOUNTS="$tiny $MOUNTS"
+	for p in 1 2; do
+		"$UNSQUASHFS" -n -q -p $p -d "$tiny/o" "$SCRATCH/plain.sqfs" >/dev/null 2>"$SCRATCH/err"
+		rc=$?
+		[ $rc -eq 1 ] && grep -q "No space left on device" "$SCRATCH/err" ||
+			fail "full disk (-p $p): exit $rc, $(head -n 2 "$SCRATCH/err")"
+		rm -rf "$tiny/o"
+		"$UNSQUASHFS" -n -q -ig -p $p -d "$tiny/o" "$SCRATCH/plain.sqfs" >/dev/null 2>"$SCRATCH/err"
+		rc=$?
+		[ $rc -eq 2 ] || fail "full disk with -ignore-errors (-p $p): exit $rc, expected 2"
+		rm -rf "$tiny/o"
+	done
+	umount_dir "$tiny"
+else
+	log "no tmpfs mount: full-disk checks skipped"
+fi
+
 # Unknown options fail with a message naming them.
 msg=$("$UNSQUASHFS" -bogus "$SCRATCH/plain.sqfs" 2>&1)
 [ $? -eq 1 ] && printf '%s' "$msg" | grep -q -- -bogus || fail "unknown option: exit/message wrong: $msg"
