@@ -28,18 +28,19 @@ static unsigned worker_count(const struct mksq_options *o)
 	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 
-/* Enough slots that every worker has one in hand and one queued, and the reader and writer one
- * each; -mem caps them (each slot holds two blocks). */
+/* Enough slots that threads run in bursts rather than waking each other per block: about
+ * 64 MiB of blocks by default (squashfs-tools takes several hundred), at least two per worker
+ * plus the reader's and writer's; -mem caps them (each slot holds two blocks). */
 static unsigned slot_count(const struct mksq_options *o, unsigned workers)
 {
-	uint64_t slots = (uint64_t)workers * 4 + 4;
-	if (o->mem > 0) {
-		uint64_t by_mem = o->mem / 2 / ((uint64_t)o->image.block_size * 2);
-		if (by_mem < slots)
-			slots = by_mem;
-	}
-	if (slots < (uint64_t)workers + 3)
-		slots = (uint64_t)workers + 3;
+	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
+	uint64_t slots = (64ull << 20) / per_slot;
+	if (slots > 1024)
+		slots = 1024;
+	if (o->mem > 0 && o->mem / 2 / per_slot < slots)
+		slots = o->mem / 2 / per_slot;
+	if (slots < (uint64_t)workers * 2 + 3)
+		slots = (uint64_t)workers * 2 + 3;
 	return (unsigned)slots;
 }
 

@@ -39,6 +39,10 @@ struct pipeline {
 	uint64_t tail;      /* next slot the consumer takes */
 	bool aborted;
 	bool stopping;
+	/* Wake the producer or consumer only for the one slot each waits on: most hand-overs
+	 * then cost no system call and no context switch. */
+	bool producer_waits;
+	bool consumer_waits;
 	char error[256];
 	const struct codec *codec;
 	uint8_t *buffers;
@@ -90,6 +94,13 @@ static int do_work(struct pipeline *p, struct worker *w, struct slot *s)
 	return 0;
 }
 
+/* Called with the lock held. */
+static void wake_consumer(struct pipeline *p, const struct slot *s)
+{
+	if (p->consumer_waits && s == &p->ring[p->tail % p->count])
+		pthread_cond_signal(&p->slot_done);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -117,7 +128,7 @@ static void *worker_main(void *arg)
 			break;
 		}
 		s->state = STATE_DONE;
-		pthread_cond_broadcast(&p->slot_done);
+		wake_consumer(p, s);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -183,8 +194,11 @@ struct slot *pipeline_acquire(struct pipeline *p)
 {
 	pthread_mutex_lock(&p->lock);
 	struct slot *s = &p->ring[p->head % p->count];
-	while (!p->aborted && s->state != STATE_FREE)
+	while (!p->aborted && s->state != STATE_FREE) {
+		p->producer_waits = true;
 		pthread_cond_wait(&p->slot_free, &p->lock);
+	}
+	p->producer_waits = false;
 	if (p->aborted) {
 		pthread_mutex_unlock(&p->lock);
 		return NULL;
@@ -218,7 +232,7 @@ void pipeline_submit(struct pipeline *p, struct slot *s)
 		pthread_cond_signal(&p->work_ready);
 	} else {
 		s->state = STATE_DONE;
-		pthread_cond_broadcast(&p->slot_done);
+		wake_consumer(p, s);
 	}
 	pthread_mutex_unlock(&p->lock);
 }
@@ -227,8 +241,11 @@ struct slot *pipeline_next(struct pipeline *p)
 {
 	pthread_mutex_lock(&p->lock);
 	struct slot *s = &p->ring[p->tail % p->count];
-	while (!p->aborted && s->state != STATE_DONE)
+	while (!p->aborted && s->state != STATE_DONE) {
+		p->consumer_waits = true;
 		pthread_cond_wait(&p->slot_done, &p->lock);
+	}
+	p->consumer_waits = false;
 	if (p->aborted) {
 		pthread_mutex_unlock(&p->lock);
 		return NULL;
@@ -242,7 +259,8 @@ void pipeline_release(struct pipeline *p, struct slot *s)
 {
 	pthread_mutex_lock(&p->lock);
 	s->state = STATE_FREE;
-	pthread_cond_signal(&p->slot_free);
+	if (p->producer_waits && s == &p->ring[p->head % p->count])
+		pthread_cond_signal(&p->slot_free);
 	pthread_mutex_unlock(&p->lock);
 }
 
