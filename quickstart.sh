@@ -4,8 +4,8 @@ set -e
 cd "$(dirname "$0")"
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
-$SUDO apt-get update -q
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+$SUDO apt-get update -q -o DPkg::Lock::Timeout=600
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends \
 	build-essential autoconf automake libtool pkg-config \
 	zlib1g-dev liblzma-dev liblzo2-dev liblz4-dev libattr1-dev
 autoreconf -fi
