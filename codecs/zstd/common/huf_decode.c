@@ -133,8 +133,16 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 		uint16_t entry = (uint16_t)(i | ((max_bits + 1 - w) << 8));
 		uint16_t *e = t->entries + rank_start[w];
 
-		for (uint32_t k = 0; k < span; k++)
-			e[k] = entry;
+		if (span >= 4) {
+			/* Spans are powers of two: four entries per store. */
+			uint64_t four = entry * 0x0001000100010001ull;
+
+			for (uint32_t k = 0; k < span; k += 4)
+				memcpy(e + k, &four, 8);
+		} else {
+			for (uint32_t k = 0; k < span; k++)
+				e[k] = entry;
+		}
 		rank_start[w] += span;
 	}
 	t->max_bits = max_bits;

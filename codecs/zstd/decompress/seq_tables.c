@@ -26,17 +26,34 @@ static void code_value(enum seq_kind kind, unsigned symbol, uint32_t *base, uint
 	}
 }
 
+/* Offset codes: value (1 << code) + code extra bits. */
+static const uint32_t of_base[ZS_OF_MAX_CODE + 1] = {
+	1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+	1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+	1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+	1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+static const uint8_t of_bits[ZS_OF_MAX_CODE + 1] = {
+	0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+};
+
 static int build_seq_cells(struct zs_seq_cell *out, enum seq_kind kind, const int16_t *norm,
 			   unsigned nsymbols, unsigned log)
 {
 	struct zs_fse_cell cells[1u << ZS_FSE_MAX_LOG];
+	const uint32_t *base = kind == KIND_LL ? zs_ll_base : kind == KIND_ML ? zs_ml_base : of_base;
+	const uint8_t *bits = kind == KIND_LL ? zs_ll_bits : kind == KIND_ML ? zs_ml_bits : of_bits;
 
 	if (zs_fse_build(cells, norm, nsymbols, log) != 0)
 		return -1;
 	for (uint32_t i = 0; i < (1u << log); i++) {
+		unsigned sym = cells[i].symbol;
+
 		out[i].next_base = cells[i].next_base;
 		out[i].nbits = cells[i].nbits;
-		code_value(kind, cells[i].symbol, &out[i].base, &out[i].extra);
+		out[i].base = base[sym];
+		out[i].extra = bits[sym];
 	}
 	return 0;
 }
