@@ -176,15 +176,34 @@ static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, u
 				       ? zs_fse_cost(counts, max_symbol, prev->fse[k].norm,
 						     prev->fse[k].max_symbol, prev->fse[k].log)
 				       : UINT64_MAX;
-	unsigned log = zs_fse_pick_log(nseq, max_symbol, max_logs[k]);
-	int16_t norm[ZS_FSE_ENC_MAX_SYMBOLS];
-	uint8_t hdr[128];
+	/* A new table: the suggested accuracy and one step either side, whichever codes the
+	 * histogram plus its description in the fewest bits. */
+	unsigned pick = zs_fse_pick_log(nseq, max_symbol, max_logs[k]), log = pick;
+	int16_t norm[ZS_FSE_ENC_MAX_SYMBOLS], try_norm[ZS_FSE_ENC_MAX_SYMBOLS];
+	uint8_t hdr[128], try_hdr[128];
+	size_t hsize = 0;
+	uint64_t cost_new = UINT64_MAX;
+	unsigned min_log = zs_highbit32(distinct) + 1;
 
-	zs_fse_normalize(counts, max_symbol, nseq, log, norm);
-	size_t hsize = zs_fse_write_header(norm, max_symbol, log, hdr, sizeof(hdr));
-	uint64_t cost_new = hsize ? zs_fse_cost(counts, max_symbol, norm, max_symbol, log) +
-					    (uint64_t)hsize * 8 * 256
-				  : UINT64_MAX;
+	for (unsigned l = pick > 5 ? pick - 1 : 5; l <= pick + 1 && l <= max_logs[k]; l++) {
+		if (l < min_log || l < 5)
+			continue;
+		zs_fse_normalize(counts, max_symbol, nseq, l, try_norm);
+		size_t h = zs_fse_write_header(try_norm, max_symbol, l, try_hdr, sizeof(try_hdr));
+
+		if (h == 0)
+			continue;
+		uint64_t cost = zs_fse_cost(counts, max_symbol, try_norm, max_symbol, l) +
+				(uint64_t)h * 8 * 256;
+
+		if (cost < cost_new) {
+			cost_new = cost;
+			log = l;
+			hsize = h;
+			memcpy(norm, try_norm, sizeof(norm));
+			memcpy(hdr, try_hdr, h);
+		}
+	}
 
 	if (cost_repeat != UINT64_MAX && cost_repeat <= cost_default && cost_repeat <= cost_new) {
 		*mode = ZS_MODE_REPEAT;

@@ -115,7 +115,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			uint32_t dist2 = 0;
 			size_t len2 = find_match(&s, pos + 1, &dist2);
 			size_t r2 = rep_match(&s, pos + 1, st->rep[0]);
-			int g1 = gain(len, dist) + 4;
+			int g1 = gain(len, dist) + (d == 0 ? 4 : 7);
 
 			if (r2 >= 4 && gain(r2, 1) > g1 && gain(r2, 1) >= gain(len2, dist2)) {
 				len = r2;
