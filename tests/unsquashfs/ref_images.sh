@@ -78,6 +78,16 @@ cat "$SCRATCH/plain.sqfs" >>"$img"
 "$UNSQUASHFS" -n -q -o 1M -d "$SCRATCH/offout" "$img" >/dev/null 2>&1 || fail "-offset 1M: extraction failed"
 compare "-offset 1M" "$SCRATCH/src" "$SCRATCH/offout"
 
+# -i and -li print what is extracted exactly as the reference does.
+for mode in -i -li; do
+	"$UNSQUASHFS" $mode -n -d "$SCRATCH/info" "$SCRATCH/plain.sqfs" >"$SCRATCH/ours.txt" 2>&1
+	rm -rf "$SCRATCH/info"
+	"$REF_UNSQUASHFS" $mode -n -d "$SCRATCH/info" "$SCRATCH/plain.sqfs" 2>&1 | grep -v '^Parallel unsquashfs' >"$SCRATCH/ref.txt"
+	rm -rf "$SCRATCH/info"
+	grep -v '^Parallel unsquashfs' "$SCRATCH/ours.txt" | cmp -s - "$SCRATCH/ref.txt" ||
+		fail "$mode output differs from the reference"
+done
+
 # The single-threaded writer (-p 1) and a wide pool (-p 8) give the same tree.
 for p in 1 8; do
 	"$UNSQUASHFS" -n -q -p $p -d "$SCRATCH/p$p" "$SCRATCH/plain.sqfs" >/dev/null 2>&1 || fail "-p $p: extraction failed"
