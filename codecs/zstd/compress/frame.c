@@ -24,6 +24,17 @@ static unsigned ceil_log2(size_t n)
 	return l;
 }
 
+/* The chain (or tree) size for an input of 2^in_log bytes: the level's for 128 KiB, one step
+ * more per doubling (the window is the whole input), never more than the input needs. It
+ * depends on the input alone, so a context's max_input never changes the output. */
+static unsigned chain_log_for(const struct zs_params *p, unsigned in_log)
+{
+	unsigned l = p->chain_log + (in_log > 17 ? in_log - 17 : 0);
+	unsigned cap = p->strategy >= ZS_BTOPT ? in_log + 1 : in_log; /* trees: 2 links each */
+
+	return l < cap ? l : cap;
+}
+
 static int split_alloc(zs_cctx *c, size_t block)
 {
 	size_t nseq = block / 3 + 3;
@@ -54,13 +65,10 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 
 	if (c->p.hash_log > in_log + 1)
 		c->p.hash_log = in_log + 1;
-	/* Binary trees hold two links per position. */
-	unsigned chain_cap = c->p.strategy >= ZS_BTOPT ? in_log + 1 : in_log;
-
-	if (c->p.chain_log > chain_cap)
-		c->p.chain_log = chain_cap;
 	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
-	c->chain = calloc((size_t)1 << c->p.chain_log, sizeof(uint32_t));
+	/* The single-probe parsers use no chain. */
+	c->chain = calloc(p->strategy <= ZS_DFAST ? 1 : (size_t)1 << chain_log_for(p, in_log),
+			  sizeof(uint32_t));
 	if (c->p.strategy == ZS_DFAST)
 		c->hash2 = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
@@ -219,9 +227,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 
 	c->src_len = src_len;
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
-	unsigned chain_cap = c->p.strategy >= ZS_BTOPT ? in_log + 1 : in_log;
-
-	c->chain_log = c->p.chain_log < chain_cap ? c->p.chain_log : chain_cap;
+	c->chain_log = chain_log_for(zs_level_params(c->level), in_log);
 	/* Tree heads must start empty (a stray root would break the trees' prefix order). */
 	memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
 	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
