@@ -371,6 +371,14 @@ static void test_api(void)
 		checks++;
 		if (zs_compress(fresh, a->data, 131073, x, cap, 0) != ZS_ERR_PARAM)
 			fail("over max_input", a, l, "not refused");
+		/* The context's capacity does not change the output either. */
+		zs_cctx *roomy = zs_cctx_new(l, MAX_INPUT);
+		ptrdiff_t zr = roomy ? zs_compress(roomy, a->data, a->len, y, cap, 0) : -1;
+
+		checks++;
+		if (zr != zx || memcmp(x, y, (size_t)zx) != 0)
+			fail("max_input", a, l, "a larger context gave different bytes");
+		zs_cctx_free(roomy);
 		zs_cctx_free(fresh);
 		zs_cctx_free(used);
 	}
