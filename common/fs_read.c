@@ -126,9 +126,10 @@ int sqfs_fs_lookup(struct sqfs_fs *fs, const char *path, struct sqfs_inode *ino,
 		if (sqfs_fs_inode(fs, ent.inode_ref, ino, err))
 			return -1;
 		if (ino->type != ent.type) {
+			sq_fail(err, SQ_ERR_CORRUPT, "entry \"%s\" claims type %u but its inode has type %u", ent.name,
+				ent.type, ino->type);
 			sqfs_inode_free(ino);
-			return sq_fail(err, SQ_ERR_CORRUPT, "entry \"%s\" claims type %u but its inode has type %u",
-				       ent.name, ent.type, ino->type);
+			return -1;
 		}
 		p += len;
 	}

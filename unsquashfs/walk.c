@@ -123,9 +123,9 @@ static int walk_dir(struct walk *w, const struct sqfs_inode *dir, size_t depth, 
 		if (sqfs_fs_inode(w->fs, ent.inode_ref, &ino, err))
 			goto out;
 		if (ino.type != ent.type) {
-			sqfs_inode_free(&ino);
 			sq_fail(err, SQ_ERR_CORRUPT, "entry \"%s\" claims type %u but its inode has type %u", ent.name,
 				ent.type, ino.type);
+			sqfs_inode_free(&ino);
 			goto out;
 		}
 		if (ino.number != ent.inode_number) {

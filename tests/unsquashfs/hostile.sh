@@ -78,6 +78,10 @@ patched inode small 4 2 500
 refuse "uid index out of range" "id index 500" "$img" -ll
 patched inode five 0 2 77
 refuse "unknown inode type" "unknown type 77" "$img"
+patched inode five 0 2 6
+refuse "entry type disagrees with its inode" "claims type 2 but its inode has type 6" "$img"
+patched inode sub 24 2 60000
+refuse "directory size past its listing" "directory inode" "$img"
 patched inode evil1 20 4 0
 refuse "empty symlink target" "symlink target length" "$img"
 patched super 0 4 0
