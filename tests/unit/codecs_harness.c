@@ -149,13 +149,18 @@ void harness_roundtrip(const struct codec *c, const struct codec_opts *opts, uin
 		if (si > 0 && len == (sizes[si - 1] < block_size ? sizes[si - 1] : block_size))
 			continue;
 		for (int kind = 0; kind < DATA_KINDS; kind++) {
+			if (len > 131072 && kind != DATA_MIXED)
+				continue; /* 1 MiB blocks: one kind is enough, and slow codecs stay quick */
 			harness_fill((enum data_kind)kind, src, len, len + (size_t)kind);
 			uint8_t *comp = NULL, *again = NULL;
 			ptrdiff_t n = compress_copy(c, st, src, len, &comp);
-			ptrdiff_t n2 = compress_copy(c, st2, src, len, &again);
+			/* Determinism once per kind (a fresh state vs a used one) keeps the runtime
+			 * modest under the sanitizers. */
+			int twice = len == (block_size < 65536 ? block_size : 65536);
+			ptrdiff_t n2 = twice ? compress_copy(c, st2, src, len, &again) : n;
 			CHECK(n >= 0 && (size_t)n < len + (n == 0), "%s: compress kind %d len %zu: %td",
 			      c->name, kind, len, n);
-			CHECK(n == n2 && (n <= 0 || memcmp(comp, again, (size_t)n) == 0),
+			CHECK(n == n2 && (!twice || n <= 0 || memcmp(comp, again, (size_t)n) == 0),
 			      "%s: compress not deterministic (kind %d len %zu)", c->name, kind, len);
 			if (kind != DATA_RANDOM && kind != DATA_CODE && len >= 4096)
 				CHECK(n > 0, "%s: kind %d len %zu did not compress", c->name, kind, len);
