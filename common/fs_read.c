@@ -204,8 +204,12 @@ int sqfs_file_read(struct sqfs_file_reader *fr, const struct sqfs_inode *ino, ui
 	const uint64_t size = ino->u.file.size;
 	uint64_t pos = ino->u.file.blocks_start;
 	uint64_t off = 0;
+	struct sqfs_blocklist bl;
+	sqfs_blocklist_start(&bl, fr->fs->inodes, ino);
 	for (uint32_t i = 0; i < ino->u.file.nblocks; i++) {
-		uint32_t word = ino->u.file.block_words[i];
+		uint32_t word;
+		if (sqfs_blocklist_next(&bl, &word, err))
+			return -1;
 		size_t want = size - off < bs ? (size_t)(size - off) : bs;
 		if (word == 0) {
 			if (sink(arg, off, NULL, want, err))

@@ -70,7 +70,8 @@ int sqfs_fs_fragment(struct sqfs_fs *fs, const struct sqfs_inode *ino, uint64_t 
 int sqfs_file_reader_tail(struct sqfs_file_reader *fr, uint64_t frag_start, uint32_t frag_word,
 			  uint32_t frag_offset, uint64_t len, struct sq_error *err);
 
-/* Stream every byte of file inode ino to sink; frag_start/frag_word from sqfs_fs_fragment
+/* Stream every byte of file inode ino to sink (reads its block list through fs->inodes, so
+ * only on the thread that owns fs; sqfs_file_reader_tail and the decoder are per-thread); frag_start/frag_word from sqfs_fs_fragment
  * (ignored when the file has no fragment). Every block is checked to decode to its exact size. */
 int sqfs_file_read(struct sqfs_file_reader *fr, const struct sqfs_inode *ino, uint64_t frag_start,
 		   uint32_t frag_word, sqfs_data_sink sink, void *arg, struct sq_error *err);

@@ -25,53 +25,39 @@ unsigned sqfs_inode_type_bits(uint16_t type)
 
 void sqfs_inode_free(struct sqfs_inode *ino)
 {
-	if (ino->type == SQFS_INODE_FILE)
-		free(ino->u.file.block_words);
-	else if (ino->type == SQFS_INODE_SYMLINK)
+	if (ino->type == SQFS_INODE_SYMLINK)
 		free(ino->u.symlink.target);
 	ino->type = 0;
 }
 
-/* Block lists are read in chunks so a hostile size cannot make us allocate before the inode
- * table runs out. */
-static int read_block_list(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, struct sqfs_inode *ino,
-			   struct sq_error *err)
+void sqfs_blocklist_start(struct sqfs_blocklist *bl, struct sqfs_meta_reader *mr, const struct sqfs_inode *ino)
 {
-	uint32_t n = ino->u.file.nblocks;
-	uint32_t cap = 0, have = 0;
-	uint32_t *words = NULL;
-	uint8_t raw[4 * 512];
-	while (have < n) {
-		uint32_t chunk = n - have < 512 ? n - have : 512;
-		if (have + chunk > cap) {
-			uint32_t ncap = cap ? cap * 2 : chunk;
-			if (ncap > n)
-				ncap = n;
-			uint32_t *nw = realloc(words, (size_t)ncap * sizeof(uint32_t));
-			if (nw == NULL) {
-				free(words);
-				return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the block list of inode %u",
-					       ino->number);
-			}
-			words = nw;
-			cap = ncap;
-		}
-		if (sqfs_meta_read(mr, pos, raw, (size_t)chunk * 4, err)) {
-			free(words);
+	bl->mr = mr;
+	bl->pos = ino->u.file.blocks_at;
+	bl->number = ino->number;
+	bl->left = ino->u.file.nblocks;
+	bl->have = bl->next = 0;
+}
+
+int sqfs_blocklist_next(struct sqfs_blocklist *bl, uint32_t *word, struct sq_error *err)
+{
+	if (bl->next == bl->have) {
+		if (bl->left == 0)
+			return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: read past its block list", bl->number);
+		uint32_t chunk = bl->left < 256 ? bl->left : 256;
+		uint8_t raw[4 * 256];
+		if (sqfs_meta_read(bl->mr, &bl->pos, raw, (size_t)chunk * 4, err))
 			return -1;
-		}
-		for (uint32_t i = 0; i < chunk; i++) {
-			uint32_t w = get_le32(raw + 4 * i);
-			if (w & ~(SQFS_DATA_SIZE_MASK | SQFS_DATA_UNCOMPRESSED)) {
-				free(words);
-				return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: block %u has a bad size word 0x%08x",
-					       ino->number, have + i, w);
-			}
-			words[have + i] = w;
-		}
-		have += chunk;
+		for (uint32_t i = 0; i < chunk; i++)
+			bl->words[i] = get_le32(raw + 4 * i);
+		bl->have = chunk;
+		bl->next = 0;
+		bl->left -= chunk;
 	}
-	ino->u.file.block_words = words;
+	uint32_t w = bl->words[bl->next++];
+	if (w & ~(SQFS_DATA_SIZE_MASK | SQFS_DATA_UNCOMPRESSED))
+		return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: a block has a bad size word 0x%08x", bl->number, w);
+	*word = w;
 	return 0;
 }
 
@@ -111,8 +97,8 @@ static int read_file(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, uin
 	if (nblocks > UINT32_MAX)
 		return sq_fail(err, SQ_ERR_CORRUPT, "inode %u: file size %" PRIu64 " is too large", ino->number, size);
 	ino->u.file.nblocks = (uint32_t)nblocks;
-	ino->u.file.block_words = NULL;
-	return read_block_list(mr, pos, ino, err);
+	ino->u.file.blocks_at = *pos;
+	return 0;
 }
 
 static int read_dir(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, struct sqfs_inode *ino,

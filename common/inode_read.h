@@ -32,7 +32,10 @@ struct sqfs_inode {
 			uint32_t frag;         /* SQFS_NO_FRAGMENT when the tail is a full block */
 			uint32_t frag_offset;
 			uint32_t nblocks;
-			uint32_t *block_words; /* nblocks size words (malloc'd; sqfs_inode_free) */
+			/* Where the nblocks size words start in the inode table. They are read while
+			 * streaming (sqfs_blocklist_*), never held whole: a hostile sparse file could
+			 * claim billions of blocks. */
+			struct sqfs_meta_pos blocks_at;
 		} file;
 		struct {
 			uint32_t size;
@@ -51,6 +54,21 @@ int sqfs_inode_read(struct sqfs_meta_reader *mr, uint64_t ref, uint32_t block_si
 		    struct sqfs_inode *ino, struct sq_error *err);
 
 void sqfs_inode_free(struct sqfs_inode *ino);
+
+/* Reading a file's block size words in order, a chunk at a time, through the inode table. */
+struct sqfs_blocklist {
+	struct sqfs_meta_reader *mr;
+	struct sqfs_meta_pos pos;
+	uint32_t number; /* the inode, for messages */
+	uint32_t left;   /* words not yet returned */
+	uint32_t have, next;
+	uint32_t words[256];
+};
+
+void sqfs_blocklist_start(struct sqfs_blocklist *bl, struct sqfs_meta_reader *mr, const struct sqfs_inode *ino);
+
+/* The next size word (checked for reserved bits). 0 or -1 with err. */
+int sqfs_blocklist_next(struct sqfs_blocklist *bl, uint32_t *word, struct sq_error *err);
 
 /* The S_IF* file type bits for an inode type (1..7). */
 unsigned sqfs_inode_type_bits(uint16_t type);

@@ -344,7 +344,6 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 	}
 	pd->x = x;
 	pd->ino = *ino;
-	pd->ino.u.file.block_words = NULL;
 	memcpy(pd->shown, shown, slen);
 	f->fd = fd;
 	f->name = pd->shown;
@@ -359,8 +358,14 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 	const uint64_t size = ino->u.file.size;
 	uint64_t pos = ino->u.file.blocks_start, off = 0;
 	int rc = 0;
+	struct sqfs_blocklist bl;
+	sqfs_blocklist_start(&bl, x->fs->inodes, ino);
 	for (uint32_t i = 0; i < ino->u.file.nblocks && rc == 0; i++) {
-		uint32_t word = ino->u.file.block_words[i];
+		uint32_t word;
+		if (sqfs_blocklist_next(&bl, &word, err)) {
+			rc = -1;
+			break;
+		}
 		uint32_t want = size - off < bs ? (uint32_t)(size - off) : bs;
 		rc = unsq_pool_block(x->pool, f, pos, word, off, want, err);
 		pos += word & SQFS_DATA_SIZE_MASK;
