@@ -70,6 +70,8 @@ patched copydir / sub/inner
 refuse "directory containing its ancestor" "reached twice" "$img"
 patched inode five 28 4 6000
 refuse "file size past its blocks" "decodes to" "$img" ""
+patched inode five 28 4 4294967295
+refuse "4 GiB file whose block list runs out of the inode table" "outside the table" "$img" ""
 patched inode small 20 4 1000
 refuse "fragment index out of range" "fragment index 1000" "$img" ""
 patched inode small 12 4 99999
