@@ -176,7 +176,10 @@ static int xz_finish_options(struct codec_opts *opts, uint32_t block_size, char 
 		dict = (uint32_t)((double)block_size * o.dict_percent / 100.0);
 	else if (o.dict_size != 0)
 		dict = o.dict_size;
-	if (dict < XZ_MIN_DICT) {
+	/* The minimum binds only a dictionary the user chose: squashfs-tools takes the default
+	 * (the block size) at -b 4096 too, and writes 4096 when -Xbcj forces an options block. */
+	int given = o.dict_percent > 0 || o.dict_size != 0;
+	if (given && dict < XZ_MIN_DICT) {
 		snprintf(err, errlen, "xz: -Xdict-size: the dictionary (%u bytes) should be 8192 "
 				      "bytes or larger", dict);
 		return -1;
