@@ -470,6 +470,27 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			memcpy(st->rep, rep, sizeof(rep));
 			st->nseq = 0;
 			st->nlits = 0;
+			/* Levels 19+: one optimal parse more, its statistics (with half the greedy
+			 * ones, which keep it from reinforcing its own first guesses) price the last. */
+			if (c->p.strategy >= ZS_BTULTRA2) {
+				struct freqs greedy = os->fr;
+
+				parse_pass(c, src, start, end, full);
+				memset(&os->fr, 0, sizeof(os->fr));
+				freqs_add(&os->fr, st, 0, 0);
+				for (unsigned k = 0; k < 256; k++)
+					os->fr.lit[k] += greedy.lit[k] >> 1;
+				for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
+					os->fr.ll[k] += greedy.ll[k] >> 1;
+				for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
+					os->fr.ml[k] += greedy.ml[k] >> 1;
+				for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
+					os->fr.of[k] += greedy.of[k] >> 1;
+				memcpy(c->hash, os->hash_save, hsize);
+				memcpy(st->rep, rep, sizeof(rep));
+				st->nseq = 0;
+				st->nlits = 0;
+			}
 		}
 	} else {
 		freqs_scale(&os->fr);
