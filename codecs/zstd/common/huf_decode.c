@@ -226,8 +226,9 @@ static inline __attribute__((always_inline)) int decode_4_body(const struct zs_h
 		op[i] = dst + seg * (size_t)i;
 		oend[i] = i < 3 ? op[i] + seg : dst + dst_len;
 	}
-	/* The last segment is the shortest: while it has 4 left, so do the others. */
-	size_t rounds = (size_t)(oend[3] - op[3]) / 4;
+	/* The last segment is the shortest: while it has 5 left, so do the others. After a
+	 * reload at least 57 bits are there: 5 codes of at most 11 bits each. */
+	size_t rounds = (size_t)(oend[3] - op[3]) / 5;
 	uint8_t *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
 
 	for (size_t r = 0; r < rounds; r++) {
@@ -235,16 +236,16 @@ static inline __attribute__((always_inline)) int decode_4_body(const struct zs_h
 		zs_bitin_reload(&in[1]);
 		zs_bitin_reload(&in[2]);
 		zs_bitin_reload(&in[3]);
-		for (int k = 0; k < 4; k++) {
+		for (int k = 0; k < 5; k++) {
 			o0[k] = decode_symbol(entries, mb, &in[0]);
 			o1[k] = decode_symbol(entries, mb, &in[1]);
 			o2[k] = decode_symbol(entries, mb, &in[2]);
 			o3[k] = decode_symbol(entries, mb, &in[3]);
 		}
-		o0 += 4;
-		o1 += 4;
-		o2 += 4;
-		o3 += 4;
+		o0 += 5;
+		o1 += 5;
+		o2 += 5;
+		o3 += 5;
 	}
 	op[0] = o0;
 	op[1] = o1;
