@@ -137,5 +137,22 @@ fi
 msg=$("$UNSQUASHFS" -bogus "$SCRATCH/plain.sqfs" 2>&1)
 [ $? -eq 1 ] && printf '%s' "$msg" | grep -q -- -bogus || fail "unknown option: exit/message wrong: $msg"
 
+# Images of our own mksquashfs (when built): extraction and listings agree with the reference.
+if [ -x "$MKSQUASHFS" ]; then
+	if "$MKSQUASHFS" "$SCRATCH/src" "$SCRATCH/ours.sqfs" -noappend -quiet -no-progress >/dev/null 2>&1; then
+		"$UNSQUASHFS" -n -q -d "$SCRATCH/oursout" "$SCRATCH/ours.sqfs" >/dev/null 2>&1 ||
+			fail "our mksquashfs image: extraction failed"
+		"$TREECMP" "$SCRATCH/src" "$SCRATCH/oursout" >"$SCRATCH/cmp.txt" 2>&1 ||
+			fail "our mksquashfs image: $(head -n 5 "$SCRATCH/cmp.txt")"
+		for mode in -ll -lc -s; do
+			"$UNSQUASHFS" $mode "$SCRATCH/ours.sqfs" >"$SCRATCH/ours.txt" 2>&1
+			"$REF_UNSQUASHFS" $mode "$SCRATCH/ours.sqfs" >"$SCRATCH/ref.txt" 2>&1
+			cmp -s "$SCRATCH/ours.txt" "$SCRATCH/ref.txt" || fail "our mksquashfs image: $mode differs"
+		done
+	else
+		log "our mksquashfs failed on the test tree: its own tests report that"
+	fi
+fi
+
 log "checked $n reference images"
 finish
