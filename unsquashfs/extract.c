@@ -97,12 +97,14 @@ static void print_info(struct ex *x, const char *path, const struct sqfs_inode *
 	printf("%s%s%s\n", x->o->dest, *path ? "/" : "", path);
 }
 
+#ifdef HAVE_XATTR
 static int want_xattr(const struct ex *x, const char *name)
 {
 	if (x->o->user_xattrs || !x->as_root)
 		return strncmp(name, "user.", 5) == 0;
 	return 1;
 }
+#endif
 
 /* Xattrs go through the fd when we have one, else through /proc/self/fd/DIR/NAME with the
  * l-variant, which does not follow a final symlink. */
