@@ -1,10 +1,12 @@
 /* util.c — checked allocation, number parsing with size suffixes, and full reads. */
 #include "config.h"
+#include "common/error.h"
 #include "common/util.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -104,4 +106,32 @@ ssize_t sq_read_full(int fd, void *buf, size_t len)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+int sq_for_each_line(const char *path, const char *what,
+		     int (*fn)(void *ctx, const char *line, size_t len, struct sq_error *err),
+		     void *ctx, struct sq_error *err)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return sq_fail_errno(err, "cannot open %s %s", what, path);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n == 0)
+			continue;
+		if (fn(ctx, line, (size_t)n, err) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0 && ferror(f))
+		rc = sq_fail_errno(err, "cannot read %s %s", what, path);
+	free(line);
+	fclose(f);
+	return rc;
 }

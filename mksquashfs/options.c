@@ -124,31 +124,16 @@ static int add_exclude(struct mksq_options *o, const char *pattern, struct sq_er
 	return 0;
 }
 
-/* -ef: one exclude per line; blank lines skipped, trailing newline and CR dropped. */
+/* -ef: one exclude per line. */
+static int exclude_line(void *ctx, const char *line, size_t len, struct sq_error *err)
+{
+	(void)len;
+	return add_exclude(ctx, line, err);
+}
+
 static int read_exclude_file(struct mksq_options *o, const char *path, struct sq_error *err)
 {
-	FILE *f = fopen(path, "r");
-	if (f == NULL)
-		return sq_fail_errno(err, "cannot open exclude file %s", path);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int rc = 0;
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n == 0)
-			continue;
-		if (add_exclude(o, line, err) != 0) {
-			rc = -1;
-			break;
-		}
-	}
-	if (rc == 0 && ferror(f))
-		rc = sq_fail_errno(err, "cannot read exclude file %s", path);
-	free(line);
-	fclose(f);
-	return rc;
+	return sq_for_each_line(path, "exclude file", exclude_line, o, err);
 }
 
 /* -comp and -b decide the codec's defaults, and squashfs-tools accepts -X options before

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "codecs/codec.h"
+#include "common/util.h"
 
 static int is(const char *arg, const char *shortname, const char *longname)
 {
@@ -61,41 +62,24 @@ static int add_path(struct unsq_options *o, char *p, struct sq_error *err)
 	return 0;
 }
 
-/* An extract file holds one name per line; blank lines are skipped. Each line is its own
- * allocation, chained through paths_storage so they can be freed together. */
+/* An extract file holds one name per line. Each line is its own allocation, chained through
+ * paths_storage so they can be freed together. */
+static int extract_line(void *ctx, const char *line, size_t len, struct sq_error *err)
+{
+	struct unsq_options *o = ctx;
+	char *copy = malloc(len + 1 + sizeof(char *));
+	if (copy == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	/* Chain allocations: the first bytes hold the previous head. */
+	memcpy(copy, &o->paths_storage, sizeof(char *));
+	o->paths_storage = copy;
+	memcpy(copy + sizeof(char *), line, len + 1);
+	return add_path(o, copy + sizeof(char *), err);
+}
+
 static int read_extract_file(struct unsq_options *o, const char *file, struct sq_error *err)
 {
-	FILE *f = fopen(file, "r");
-	if (f == NULL)
-		return sq_fail_errno(err, "cannot open extract file %s", file);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int rc = 0;
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n == 0)
-			continue;
-		char *copy = malloc((size_t)n + 1 + sizeof(char *));
-		if (copy == NULL) {
-			rc = sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-			break;
-		}
-		/* Chain allocations: the first bytes hold the previous head. */
-		memcpy(copy, &o->paths_storage, sizeof(char *));
-		o->paths_storage = copy;
-		memcpy(copy + sizeof(char *), line, (size_t)n + 1);
-		if (add_path(o, copy + sizeof(char *), err)) {
-			rc = -1;
-			break;
-		}
-	}
-	if (rc == 0 && ferror(f))
-		rc = sq_fail_errno(err, "cannot read extract file %s", file);
-	free(line);
-	fclose(f);
-	return rc;
+	return sq_for_each_line(file, "extract file", extract_line, o, err);
 }
 
 void unsq_options_free(struct unsq_options *o)
