@@ -8,8 +8,11 @@
  * repeated bytes linear instead of quadratic. */
 #define COMPARE_CAP 2048u
 
-unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end,
-			   unsigned attempts, size_t *best, struct zs_match *out, unsigned max_out)
+/* Inlined twice: with out == NULL the compiler drops the match bookkeeping from the
+ * insert-only descent, the common call for positions inside chosen matches. */
+static inline __attribute__((always_inline)) unsigned
+descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, unsigned attempts,
+	size_t *best_io, struct zs_match *out, unsigned max_out)
 {
 	uint32_t *bt = c->chain;
 	uint32_t mask = (1u << (c->chain_log - 1)) - 1; /* two links per position */
@@ -21,20 +24,22 @@ unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 	uint32_t *smaller = &bt[2 * (pos & mask)];    /* where the next smaller node hangs */
 	uint32_t *larger = &bt[2 * (pos & mask) + 1]; /* where the next larger node hangs */
 	size_t len_smaller = 0, len_larger = 0;
+	size_t best = *best_io;
 	unsigned n = 0;
 
 	c->hash[h] = (uint32_t)pos;
-	while (cur != ZS_BT_NULL && cur >= lowest && cur < pos && attempts-- > 0) {
+	/* One unsigned compare: cur in [lowest, pos) (the empty link, UINT32_MAX, is above). */
+	while ((size_t)cur - lowest < pos - lowest && attempts-- > 0) {
 		uint32_t *node = &bt[2 * (cur & mask)];
 		/* Everything below both boundaries shares their common prefix with pos. */
 		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
 
 		len += zs_match_len(src + pos + len, src + cur + len, limit);
-		if (out != NULL && len > *best) {
+		if (out != NULL && len > best) {
 			size_t capped = len < end - pos ? len : end - pos;
 
-			if (capped > *best) {
-				*best = capped;
+			if (capped > best) {
+				best = capped;
 				if (n < max_out)
 					n++;
 				out[n - 1].len = (uint32_t)capped;
@@ -45,6 +50,7 @@ unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 			/* Order unknown (or irrelevant): pos replaces cur in the tree. */
 			*smaller = node[0];
 			*larger = node[1];
+			*best_io = best;
 			return n;
 		}
 		if (src[cur + len] < src[pos + len]) {
@@ -61,5 +67,14 @@ unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 	}
 	*smaller = ZS_BT_NULL;
 	*larger = ZS_BT_NULL;
+	*best_io = best;
 	return n;
+}
+
+unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end,
+			   unsigned attempts, size_t *best, struct zs_match *out, unsigned max_out)
+{
+	if (out == NULL)
+		return descend(c, src, pos, end, attempts, best, NULL, 0);
+	return descend(c, src, pos, end, attempts, best, out, max_out);
 }
