@@ -28,14 +28,14 @@ struct ex {
 	struct sqfs_fs *fs;
 	const struct unsq_options *o;
 	struct unsq_counts *counts;
-	struct sqfs_file_reader fr;
 	struct numset links; /* inode number -> path (relative to dest) of its first extraction */
 	struct unsq_names users, groups;
 	struct unsq_progress *progress;
-	struct unsq_pool *pool; /* NULL: file data is written on the main thread */
+	struct unsq_pool *pool; /* file data: the main thread only reads metadata and creates files */
 	pthread_mutex_t lock;   /* status and stderr, shared with the pool's finishers */
 	int root_fd;
 	int as_root;
+	uint32_t last_frag; /* fragment index of the last tail queued (SQFS_NO_FRAGMENT: none yet) */
 	int status; /* 0, or 2 after a non-fatal problem */
 };
 
@@ -43,6 +43,7 @@ struct ex {
 struct pending {
 	struct ex *x;
 	struct sqfs_inode ino;
+	uint64_t data_end; /* end of the last stored block: below the size, ftruncate makes the hole */
 	struct sqfs_xattr_list xattrs;
 	char shown[];
 };
@@ -147,10 +148,13 @@ static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const
 
 /* Owner, mode, xattrs and times, in that order: chown clears setuid bits, and writing xattrs
  * would not change mtime but chmod after utimens is harmless either way. fd < 0 means work by
- * name in dirfd without following symlinks. Thread-safe when pre holds the xattrs already read
- * (the image's xattr reader is the main thread's). */
+ * name in dirfd without following symlinks. made_with is the mode the node was created with
+ * (main sets umask 0): chmod is only needed when it differs or special bits must survive the
+ * chown. Thread-safe when pre holds the xattrs already read (the image's xattr reader is the
+ * main thread's). */
 static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, const char *path,
-			  const struct sqfs_inode *ino, const struct sqfs_xattr_list *pre, struct sq_error *err)
+			  const struct sqfs_inode *ino, mode_t made_with, const struct sqfs_xattr_list *pre,
+			  struct sq_error *err)
 {
 	uint32_t uid, gid;
 	if (sqfs_fs_owner(x->fs, ino, &uid, &gid, err))
@@ -160,12 +164,13 @@ static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, con
 		if (r != 0 && nonfatal(x, err, "cannot set the owner of %s", path, errno))
 			return -1;
 	}
-	if (ino->type != SQFS_INODE_SYMLINK) {
-		int r = 0;
+	mode_t mode = ino->mode & 07777;
+	if (ino->type != SQFS_INODE_SYMLINK && (mode != made_with || (mode & 07000))) {
+		int r;
 		if (fd >= 0)
-			r = fchmod(fd, ino->mode);
-		else if (ino->mode & (S_ISUID | S_ISGID))
-			r = fchmodat(dirfd, name, ino->mode, 0); /* a node we just made: not a symlink */
+			r = fchmod(fd, mode);
+		else
+			r = fchmodat(dirfd, name, mode, 0); /* a node we just made: not a symlink */
 		if (r != 0 && nonfatal(x, err, "cannot set the permissions of %s", path, errno))
 			return -1;
 	}
@@ -179,9 +184,16 @@ static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, con
 }
 
 static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const char *path,
-		      const struct sqfs_inode *ino, struct sq_error *err)
+		      const struct sqfs_inode *ino, mode_t made_with, struct sq_error *err)
 {
-	return apply_meta_pre(x, fd, dirfd, name, path, ino, NULL, err);
+	return apply_meta_pre(x, fd, dirfd, name, path, ino, made_with, NULL, err);
+}
+
+/* Files are created with their permission bits (not yet the special ones: the file is still
+ * root's and unwritten). */
+static mode_t file_create_mode(const struct sqfs_inode *ino)
+{
+	return ino->mode & 0777;
 }
 
 /* Make room for name under -f: remove a non-directory in the way (unlinkat removes a symlink
@@ -240,35 +252,11 @@ static int ex_leave(void *ctx, const char *path, const struct sqfs_inode *ino, v
 	if (children != (size_t)-1) {
 		char shown[4200];
 		snprintf(shown, sizeof(shown), "%s%s%s", x->o->dest, *path ? "/" : "", path);
-		rc = apply_meta(x, fd, -1, NULL, shown, ino, err);
+		rc = apply_meta(x, fd, -1, NULL, shown, ino, 0700, err);
 	}
 	if (fd != x->root_fd)
 		close(fd);
 	return rc;
-}
-
-struct write_sink {
-	int fd;
-	const char *path;
-	struct ex *x;
-};
-
-static int sink_write(void *arg, uint64_t offset, const uint8_t *data, size_t len, struct sq_error *err)
-{
-	struct write_sink *s = arg;
-	unsq_progress_step(s->x->progress, 1);
-	if (data == NULL)
-		return 0; /* a hole: ftruncate at the end gives the size, the file stays sparse */
-	size_t done = 0;
-	while (done < len) {
-		ssize_t n = pwrite(s->fd, data + done, len - done, (off_t)(offset + done));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return sq_fail(err, SQ_ERR_IO, "cannot write %s: %s", s->path, n < 0 ? strerror(errno) : "short write");
-		done += (size_t)n;
-	}
-	return 0;
 }
 
 static int write_file_pooled(struct ex *x, int fd, const char *shown, const struct sqfs_inode *ino,
@@ -281,33 +269,10 @@ static int write_file(struct ex *x, int dirfd, const char *name, const char *sho
 	uint32_t fword;
 	if (sqfs_fs_fragment(x->fs, ino, &fstart, &fword, err))
 		return -1;
-	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, file_create_mode(ino));
 	if (fd < 0)
 		return write_error(x, err, "cannot create file %s", shown, errno);
-	if (x->pool != NULL)
-		return write_file_pooled(x, fd, shown, ino, fstart, fword, err);
-	struct write_sink s = {.fd = fd, .path = shown, .x = x};
-	struct sq_error werr;
-	sq_error_clear(&werr);
-	int rc = sqfs_file_read(&x->fr, ino, fstart, fword, sink_write, &s, &werr);
-	if (rc == 0 && ftruncate(fd, (off_t)ino->u.file.size) != 0)
-		rc = sq_fail_errno(&werr, "cannot set the size of %s", shown);
-	if (rc != 0) {
-		close(fd);
-		/* Image errors are always fatal; output errors obey -ignore-errors. */
-		if (werr.code == SQ_ERR_IO && x->o->ignore_errors && !x->o->strict_errors) {
-			fprintf(stderr, "unsquashfs: %s\n", werr.msg);
-			x->status = 2;
-			return 0;
-		}
-		return sq_fail(err, werr.code, "%s", werr.msg);
-	}
-	rc = apply_meta(x, fd, -1, NULL, shown, ino, err);
-	if (close(fd) != 0 && rc == 0)
-		rc = write_error(x, err, "cannot close %s", shown, errno);
-	if (rc == 0)
-		x->counts->files++;
-	return rc;
+	return write_file_pooled(x, fd, shown, ino, fstart, fword, err);
 }
 
 /* Pool finisher: size, then metadata, then close; runs on whichever thread wrote last. */
@@ -318,10 +283,11 @@ static int finish_file(void *ctx, struct unsq_out_file *f, struct sq_error *err)
 	struct ex *x = pd->x;
 	int rc = 0;
 	if (!f->failed) {
-		if (ftruncate(f->fd, (off_t)pd->ino.u.file.size) != 0)
+		if (pd->data_end < pd->ino.u.file.size && ftruncate(f->fd, (off_t)pd->ino.u.file.size) != 0)
 			rc = write_error(x, err, "cannot set the size of %s", pd->shown, errno);
 		if (rc == 0)
-			rc = apply_meta_pre(x, f->fd, -1, NULL, pd->shown, &pd->ino, &pd->xattrs, err);
+			rc = apply_meta_pre(x, f->fd, -1, NULL, pd->shown, &pd->ino, file_create_mode(&pd->ino),
+					    &pd->xattrs, err);
 	}
 	if (close(f->fd) != 0 && rc == 0 && !f->failed)
 		rc = write_error(x, err, "cannot close %s", pd->shown, errno);
@@ -329,6 +295,37 @@ static int finish_file(void *ctx, struct unsq_out_file *f, struct sq_error *err)
 	free(pd);
 	free(f);
 	return rc;
+}
+
+/* Images list their files' tails in fragment order, so the walk meets fragment blocks one
+ * after the other. Decoding a block takes about as long as writing the few dozen tails in it,
+ * so blocks are decoded FRAG_AHEAD ahead of the walk: enough that no worker waits, few enough
+ * to stay in the pool's fragment cache. Any other order gets no guesses. */
+#define FRAG_AHEAD 3u
+
+static void prefetch_fragment(struct ex *x, uint32_t frag)
+{
+	uint64_t start;
+	uint32_t word;
+	struct sq_error e;
+	sq_error_clear(&e);
+	if (frag < x->fs->tables.frag.count && sqfs_tables_fragment(&x->fs->tables, frag, &start, &word, &e) == 0)
+		unsq_pool_prefetch(x->pool, start, word, &e);
+	sq_error_clear(&e); /* a guess: the tail that needs the block reports its problems */
+}
+
+static void prefetch_next_fragment(struct ex *x, uint32_t frag)
+{
+	if (frag == x->last_frag)
+		return;
+	uint32_t last = x->last_frag;
+	x->last_frag = frag;
+	if (last == SQFS_NO_FRAGMENT) {
+		for (uint32_t k = 1; k <= FRAG_AHEAD; k++)
+			prefetch_fragment(x, frag + k);
+	} else if (frag == last + 1) {
+		prefetch_fragment(x, frag + FRAG_AHEAD);
+	}
 }
 
 /* Hand a created file's blocks to the pool: the main thread only reads metadata. */
@@ -370,6 +367,8 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 		}
 		uint32_t want = size - off < bs ? (uint32_t)(size - off) : bs;
 		rc = unsq_pool_block(x->pool, f, pos, word, off, want, err);
+		if (word != 0)
+			pd->data_end = off + want;
 		pos += word & SQFS_DATA_SIZE_MASK;
 		off += want;
 		unsq_progress_step(x->progress, 1);
@@ -380,6 +379,9 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 		else
 			rc = unsq_pool_tail(x->pool, f, fstart, fword, ino->u.file.frag_offset, off,
 					    (uint32_t)(size - off), err);
+		pd->data_end = size;
+		if (rc == 0)
+			prefetch_next_fragment(x, ino->u.file.frag);
 		unsq_progress_step(x->progress, 1);
 	}
 	if (rc != 0)
@@ -417,7 +419,7 @@ static int make_special(struct ex *x, int dirfd, const char *name, const char *s
 	}
 	if (r != 0)
 		return write_error(x, err, "cannot create %s", shown, errno);
-	if (apply_meta(x, -1, dirfd, name, shown, ino, err))
+	if (apply_meta(x, -1, dirfd, name, shown, ino, perm, err))
 		return -1;
 	(*count)++;
 	return 0;
@@ -461,7 +463,9 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 	int dirfd = handle_fd(parent);
 	char shown[4200];
 	snprintf(shown, sizeof(shown), "%s/%s", x->o->dest, path);
-	if (clear_way(x, dirfd, name, shown, err))
+	/* Without -f the destination is new and only we write in it: a clash shows up as EEXIST
+	 * from the exclusive create below, so the extra stat per entry is spared. */
+	if (x->o->force && clear_way(x, dirfd, name, shown, err))
 		return -1;
 	print_info(x, path, ino, err);
 	unsq_progress_step(x->progress, 1);
@@ -490,7 +494,7 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 	case SQFS_INODE_SYMLINK:
 		if (symlinkat(ino->u.symlink.target, dirfd, name) != 0)
 			return write_error(x, err, "cannot create symlink %s", shown, errno);
-		rc = apply_meta(x, -1, dirfd, name, shown, ino, err);
+		rc = apply_meta(x, -1, dirfd, name, shown, ino, 0777, err);
 		if (rc == 0)
 			x->counts->symlinks++;
 		break;
@@ -512,12 +516,11 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processors, struct unsq_counts *counts,
 		 struct sq_error *err)
 {
-	struct ex x = {.fs = fs, .o = o, .counts = counts, .root_fd = -1, .as_root = geteuid() == 0};
+	struct ex x = {.fs = fs, .o = o, .counts = counts, .root_fd = -1, .as_root = geteuid() == 0,
+		       .last_frag = SQFS_NO_FRAGMENT};
 	int rc = -1;
 	pthread_mutex_init(&x.lock, NULL);
 	memset(counts, 0, sizeof(*counts));
-	if (sqfs_file_reader_init(&x.fr, fs, &fs->dec, err))
-		return -1;
 	if (unsq_names_init(&x.users, fs->tables.id_count, 0, err) ||
 	    unsq_names_init(&x.groups, fs->tables.id_count, 0, err))
 		goto out;
@@ -545,12 +548,12 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 		fflush(stdout);
 	}
 	x.progress = unsq_progress_new(inodes + blocks, o->no_progress);
-	if (processors > 1) {
-		x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors),
-				       o->ignore_errors && !o->strict_errors, finish_file, &x, err);
-		if (x.pool == NULL)
-			goto out;
-	}
+	/* Even one processor gets a worker: decoding and writing then overlap the walk, as the
+	 * reference's reader, inflator and writer threads do. */
+	x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors), o->ignore_errors && !o->strict_errors,
+			       finish_file, &x, err);
+	if (x.pool == NULL)
+		goto out;
 	struct unsq_visitor v = {.ctx = &x, .enter_dir = ex_enter, .leave_dir = ex_leave, .leaf = ex_leaf};
 	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
 				    .max_depth = o->max_depth};
@@ -573,7 +576,6 @@ out:
 	numset_free(&x.links);
 	unsq_names_free(&x.users);
 	unsq_names_free(&x.groups);
-	sqfs_file_reader_free(&x.fr);
 	pthread_mutex_destroy(&x.lock);
 	return rc;
 }

@@ -34,7 +34,7 @@ struct job {
 	uint32_t frag_offset;
 	uint64_t off;
 	uint32_t len;
-	int tail;
+	int tail;     /* 1: a file tail; 2: decode a fragment block ahead (f is NULL) */
 };
 
 struct worker {
@@ -163,6 +163,14 @@ static int write_all(const struct unsq_out_file *f, const uint8_t *data, size_t 
 static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 {
 	struct sqfs_file_reader *fr = &w->fr;
+	if (j->tail == 2) {
+		/* A guess: if it fails, the tail that really needs the block reports it. */
+		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
+		if (s != NULL)
+			put_frag(w->pool, s);
+		sq_error_clear(err);
+		return 0;
+	}
 	if (j->tail) {
 		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
 		if (s == NULL)
@@ -199,8 +207,8 @@ static void *worker_main(void *arg)
 		p->head = (p->head + 1) % RING_SLOTS;
 		p->count--;
 		p->busy++;
-		int skip = p->failed || j.f->failed;
-		if (skip)
+		int skip = p->failed || (j.f != NULL && j.f->failed);
+		if (skip && j.f != NULL)
 			j.f->failed = 1;
 		pthread_cond_signal(&p->not_full);
 		pthread_mutex_unlock(&p->lock);
@@ -210,7 +218,8 @@ static void *worker_main(void *arg)
 		int rc = skip ? 0 : run_job(w, &j, &e);
 		if (rc) {
 			pthread_mutex_lock(&p->lock);
-			j.f->failed = 1;
+			if (j.f != NULL)
+				j.f->failed = 1;
 			if (e.code == SQ_ERR_IO && p->io_nonfatal) {
 				fprintf(stderr, "unsquashfs: %s\n", e.msg);
 				p->saw_nonfatal = 1;
@@ -220,7 +229,7 @@ static void *worker_main(void *arg)
 			pthread_mutex_unlock(&p->lock);
 			sq_error_clear(&e);
 		}
-		if (put_file(p, j.f, &e)) {
+		if (j.f != NULL && put_file(p, j.f, &e)) {
 			pthread_mutex_lock(&p->lock);
 			record(p, &e);
 			pthread_mutex_unlock(&p->lock);
@@ -297,7 +306,8 @@ static int push(struct unsq_pool *p, const struct job *j, struct sq_error *err)
 	}
 	p->ring[(p->head + p->count) % RING_SLOTS] = *j;
 	p->count++;
-	j->f->refs++;
+	if (j->f != NULL)
+		j->f->refs++;
 	pthread_cond_signal(&p->not_empty);
 	pthread_mutex_unlock(&p->lock);
 	return 0;
@@ -315,6 +325,12 @@ int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_s
 {
 	struct job j = {.f = f, .pos = frag_start, .word = frag_word, .frag_offset = frag_offset, .off = off,
 			.len = len, .tail = 1};
+	return push(p, &j, err);
+}
+
+int unsq_pool_prefetch(struct unsq_pool *p, uint64_t frag_start, uint32_t frag_word, struct sq_error *err)
+{
+	struct job j = {.pos = frag_start, .word = frag_word, .tail = 2};
 	return push(p, &j, err);
 }
 

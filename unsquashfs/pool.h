@@ -38,6 +38,11 @@ int unsq_pool_block(struct unsq_pool *p, struct unsq_out_file *f, uint64_t pos, 
 int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_start, uint32_t frag_word,
 		   uint32_t frag_offset, uint64_t off, uint32_t len, struct sq_error *err);
 
+/* Decode the fragment block (frag_start, frag_word) into the shared cache ahead of the tails
+ * that will need it: while one worker decodes a fragment block, the others would otherwise
+ * wait for it, since consecutive small files share one. */
+int unsq_pool_prefetch(struct unsq_pool *p, uint64_t frag_start, uint32_t frag_word, struct sq_error *err);
+
 /* Drop the submitter's reference to f (finishing it here if the workers are done). */
 int unsq_pool_release(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *err);
 
