@@ -189,11 +189,12 @@ static int apply_meta(struct ex *x, int fd, int dirfd, const char *name, const c
 	return apply_meta_pre(x, fd, dirfd, name, path, ino, made_with, NULL, err);
 }
 
-/* Files are created with their permission bits (not yet the special ones: the file is still
- * root's and unwritten). */
+/* Files are created with their permission bits, less group/other write and the special
+ * bits: while it is written the file is still root's and incomplete, and must not be opened
+ * for writing by anyone else. Most modes need no chmod afterwards. */
 static mode_t file_create_mode(const struct sqfs_inode *ino)
 {
-	return ino->mode & 0777;
+	return ino->mode & 0755;
 }
 
 /* Make room for name under -f: remove a non-directory in the way (unlinkat removes a symlink
