@@ -27,14 +27,20 @@ struct frag_slot {
 };
 enum { FRAG_EMPTY, FRAG_LOADING, FRAG_READY };
 
+enum job_kind {
+	JOB_BLOCK,    /* a data block (or hole) of f */
+	JOB_TAIL,     /* f's tail, from a fragment block */
+	JOB_PREFETCH, /* decode a fragment block ahead into the cache (f is NULL) */
+};
+
 struct job {
+	enum job_kind kind;
 	struct unsq_out_file *f;
 	uint64_t pos;       /* data block position, or fragment block position for a tail */
 	uint32_t word;
 	uint32_t frag_offset;
 	uint64_t off;
 	uint32_t len;
-	int tail;     /* 1: a file tail; 2: decode a fragment block ahead (f is NULL) */
 };
 
 struct worker {
@@ -163,7 +169,7 @@ static int write_all(const struct unsq_out_file *f, const uint8_t *data, size_t 
 static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 {
 	struct sqfs_file_reader *fr = &w->fr;
-	if (j->tail == 2) {
+	if (j->kind == JOB_PREFETCH) {
 		/* A guess: if it fails, the tail that really needs the block reports it. */
 		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
 		if (s != NULL)
@@ -171,7 +177,7 @@ static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 		sq_error_clear(err);
 		return 0;
 	}
-	if (j->tail) {
+	if (j->kind == JOB_TAIL) {
 		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
 		if (s == NULL)
 			return -1;
@@ -324,13 +330,13 @@ int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_s
 		   uint32_t frag_offset, uint64_t off, uint32_t len, struct sq_error *err)
 {
 	struct job j = {.f = f, .pos = frag_start, .word = frag_word, .frag_offset = frag_offset, .off = off,
-			.len = len, .tail = 1};
+			.len = len, .kind = JOB_TAIL};
 	return push(p, &j, err);
 }
 
 int unsq_pool_prefetch(struct unsq_pool *p, uint64_t frag_start, uint32_t frag_word, struct sq_error *err)
 {
-	struct job j = {.pos = frag_start, .word = frag_word, .tail = 2};
+	struct job j = {.kind = JOB_PREFETCH, .pos = frag_start, .word = frag_word};
 	return push(p, &j, err);
 }
 
