@@ -1,7 +1,7 @@
 /* gzip.c — the gzip compressor (id 1): zlib streams, squashfs-tools' -X options and options block. */
 #include "config.h"
 #include "codecs/codec_impl.h"
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 #include <stdlib.h>
 #include <string.h>

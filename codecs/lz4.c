@@ -1,7 +1,7 @@
 /* lz4.c — the lz4 compressor (id 5): raw LZ4 blocks via liblz4, -Xhc, the always-present options block. */
 #include "config.h"
 #include "codecs/codec_impl.h"
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 #include <limits.h>
 #include <lz4.h>

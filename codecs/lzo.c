@@ -1,7 +1,7 @@
 /* lzo.c — the lzo compressor (id 3): raw lzo1x blocks via lzo2, algorithm and level options. */
 #include "config.h"
 #include "codecs/codec_impl.h"
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 #include <lzo/lzo1x.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* xz.c — the xz compressor (id 4): .xz streams via liblzma, BCJ filter trials, dictionary sizing. */
 #include "config.h"
 #include "codecs/codec_impl.h"
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 #include <lzma.h>
 #include <stdlib.h>

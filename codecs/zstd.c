@@ -2,7 +2,7 @@
 #include "config.h"
 #include "codecs/codec_impl.h"
 #include "codecs/zstd/zstd.h"
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 #include <stdlib.h>
 #include <string.h>

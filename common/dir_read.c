@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 int sqfs_dir_open(struct sqfs_dir_iter *it, struct sqfs_meta_reader *mr, const struct sqfs_inode *dir,
 		  uint32_t inode_count, struct sq_error *err)

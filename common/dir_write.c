@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 #include "common/format.h"
 
 struct grow_buf {

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/meta_write.h"
 
 /* One name in a directory, its inode already written (so its reference is known). */

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 static int read_options_block(struct sqfs_image *img, struct sq_error *err)
 {

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/super.h"
 
 /* The image bytes come from a file descriptor (pread, so several threads may share it) or

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 unsigned sqfs_inode_type_bits(uint16_t type)
 {

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 void sqfs_inode_pick_kind(struct sqfs_inode_w *in)
 {

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 void sqfs_meta_reader_init(struct sqfs_meta_reader *mr, struct sqfs_decoder *dec, uint64_t start,
 			   uint64_t end, const char *what)

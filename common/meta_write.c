@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 void sqfs_meta_writer_init(struct sqfs_meta_writer *w, const struct codec *codec, void *state,
 			   bool store_raw)

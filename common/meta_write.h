@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/format.h"
 
 /* The whole table is kept in memory until the caller writes it out: the image layout puts each

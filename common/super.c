@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 void sqfs_super_encode(const struct sqfs_super *sb, uint8_t out[SQFS_SUPER_SIZE])
 {

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/format.h"
 
 /* One field per on-disk field (format.h enum sqfs_super_offset), host byte order.

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 int sqfs_table_open(struct sqfs_table *t, struct sqfs_decoder *dec, uint64_t list_pos, uint64_t data_start,
 		    uint32_t count, uint32_t entry_size, const char *what, struct sq_error *err)

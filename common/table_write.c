@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 #include "common/meta_write.h"
 
 int sqfs_table_build(struct sqfs_table_image *t, const uint8_t *entries, size_t entry_len,

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 
 /* A table laid out for image offset `pos`: bytes[0..len) go at pos; the superblock (or the
  * xattr id header) points at pos + list_offset. */

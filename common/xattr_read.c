@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 
 static const char *const prefixes[] = {"user.", "trusted.", "security."};
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 #include "common/format.h"
 #include "common/table_write.h"
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/meta_write.h"
 
 /* One attribute; the key is without its namespace prefix. */

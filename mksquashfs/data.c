@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/data_internal.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"

@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/error.h"
-#include "common/progress.h"
+#include "common/util/error.h"
+#include "common/util/progress.h"
 #include "mksquashfs/image.h"
 #include "mksquashfs/scan.h"
 

@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/io.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"
 

@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "common/util.h"
+#include "common/util/sizes.h"
 
 static size_t home_slot(const struct dedup_table *t, uint64_t size, uint64_t hash)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/util.h"
+#include "common/util/sizes.h"
 
 int exclude_add_id(struct exclude_list *x, dev_t dev, ino_t ino, struct sq_error *err)
 {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 
 struct exclude_id {
 	dev_t dev;

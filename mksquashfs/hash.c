@@ -3,9 +3,9 @@
 #include "config.h"
 #include "mksquashfs/hash.h"
 
-#include "codecs/zstd/common/xxhash64.h"
+#include "common/util/xxhash64.h"
 
 uint64_t sq_hash64(const void *data, size_t len, uint64_t seed)
 {
-	return zs_xxh64(data, len, seed);
+	return sq_xxh64(data, len, seed);
 }

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 #include "mksquashfs/tree.h"
 
 /* ---- Output file (output.c) ---- */

@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/format.h"
-#include "common/progress.h"
+#include "common/util/progress.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/image.h"

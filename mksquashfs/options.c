@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/io.h"
+#include "common/util/sizes.h"
 
 /* Flags that take no value: name -> which bool, and the value it gets. */
 struct flag_option {
@@ -59,16 +60,11 @@ static const char *const ignored_flags[] = {
 	"-reproducible", "-no-recovery", "-exit-on-error", "-no-tailends", NULL,
 };
 
-static int usage_fail(struct sq_error *err, const char *fmt, const char *arg)
-{
-	return sq_fail(err, SQ_ERR_USAGE, fmt, arg);
-}
-
 static int parse_time(const char *opt, const char *s, uint32_t *out, struct sq_error *err)
 {
 	uint64_t v;
 	if (s == NULL || sq_parse_uint(s, UINT32_MAX, &v) != 0)
-		return usage_fail(err, "%s missing or invalid time value", opt);
+		return sq_fail(err, SQ_ERR_USAGE, "%s missing or invalid time value", opt);
 	*out = (uint32_t)v;
 	return 0;
 }
@@ -78,7 +74,7 @@ static int parse_owner(const char *opt, const char *s, bool is_group, uint32_t *
 {
 	uint64_t v;
 	if (s == NULL)
-		return usage_fail(err, "%s missing uid or user name", opt);
+		return sq_fail(err, SQ_ERR_USAGE, "%s missing uid or user name", opt);
 	if (sq_parse_uint(s, UINT32_MAX, &v) == 0) {
 		*out = (uint32_t)v;
 		return 0;
@@ -272,14 +268,14 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 		} else if (strcmp(arg, "-processors") == 0) {
 			uint64_t v;
 			if (val == NULL || sq_parse_uint(val, 4096, &v) != 0 || v < 1)
-				return usage_fail(err, "-processors \"%s\" should be 1 or larger (and at most 4096)",
+				return sq_fail(err, SQ_ERR_USAGE, "-processors \"%s\" should be 1 or larger (and at most 4096)",
 						  val ? val : "");
 			o->processors = (unsigned)v;
 			i++;
 		} else if (strcmp(arg, "-mem") == 0) {
 			uint64_t v;
 			if (val == NULL || sq_parse_size(val, "KMG", &v) != 0 || v == 0)
-				return usage_fail(err, "-mem \"%s\" missing or invalid memory size",
+				return sq_fail(err, SQ_ERR_USAGE, "-mem \"%s\" missing or invalid memory size",
 						  val ? val : "");
 			o->mem = v;
 			i++;
@@ -306,7 +302,7 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 					       o->image.codec->name, arg);
 			i += used - 1;
 		} else {
-			return usage_fail(err, "invalid option %s (see mksquashfs -help)", arg);
+			return sq_fail(err, SQ_ERR_USAGE, "invalid option %s (see mksquashfs -help)", arg);
 		}
 	}
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "mksquashfs/image.h"
 
 enum options_action {

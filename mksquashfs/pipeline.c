@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/hash.h"
 
 enum slot_state {

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "codecs/codec.h"
-#include "common/error.h"
+#include "common/util/error.h"
 
 enum slot_kind {
 	SLOT_BLOCK,      /* a data block of a file */

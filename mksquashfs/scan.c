@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/scan_xattr.h"
 
 /* Hard-link table: (dev, ino) of non-directories with more than one link -> their inode. */

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/options.h"
 #include "mksquashfs/tree.h"

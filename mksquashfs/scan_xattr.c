@@ -10,7 +10,7 @@
 #endif
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/sizes.h"
 
 #ifdef HAVE_XATTR
 static int xattr_cmp(const void *a, const void *b)

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "mksquashfs/tree.h"
 
 /* Read every xattr of path (not following a symlink) in the user, trusted and security

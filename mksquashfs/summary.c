@@ -6,7 +6,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 
-#include "common/util.h"
+#include "common/util/sizes.h"
 
 struct id_set {
 	uint32_t *ids;

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 #include "common/meta_write.h"
 #include "common/xattr_write.h"
 #include "mksquashfs/image.h"

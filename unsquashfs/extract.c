@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -18,10 +19,10 @@
 #include <sys/xattr.h>
 #endif
 
+#include "common/util/progress.h"
 #include "unsquashfs/list.h"
 #include "unsquashfs/numset.h"
 #include "unsquashfs/pool.h"
-#include "unsquashfs/progress.h"
 #include "unsquashfs/walk.h"
 
 struct ex {
@@ -30,7 +31,8 @@ struct ex {
 	struct unsq_counts *counts;
 	struct numset links; /* inode number -> path (relative to dest) of its first extraction */
 	struct unsq_names users, groups;
-	struct unsq_progress *progress;
+	struct progress progress;
+	bool progress_ready; /* progress is initialised (set once the totals are known) */
 	struct unsq_pool *pool; /* file data: the main thread only reads metadata and creates files */
 	pthread_mutex_t lock;   /* status and stderr, shared with the pool's finishers */
 	int root_fd;
@@ -60,10 +62,15 @@ static int handle_fd(void *h)
 }
 
 /* A problem that lets extraction go on (owners, permissions, xattrs): fatal under -strict-errors. */
-static int nonfatal(struct ex *x, struct sq_error *err, const char *fmt, const char *path, int e)
+static int nonfatal(struct ex *x, struct sq_error *err, int e, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int nonfatal(struct ex *x, struct sq_error *err, int e, const char *fmt, ...)
 {
 	char msg[600];
-	snprintf(msg, sizeof(msg), fmt, path);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	if (x->o->strict_errors)
 		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
 	pthread_mutex_lock(&x->lock);
@@ -74,10 +81,15 @@ static int nonfatal(struct ex *x, struct sq_error *err, const char *fmt, const c
 }
 
 /* A failure to write the output: fatal unless -ignore-errors. */
-static int write_error(struct ex *x, struct sq_error *err, const char *fmt, const char *path, int e)
+static int write_error(struct ex *x, struct sq_error *err, int e, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int write_error(struct ex *x, struct sq_error *err, int e, const char *fmt, ...)
 {
 	char msg[600];
-	snprintf(msg, sizeof(msg), fmt, path);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	if (!x->o->ignore_errors || x->o->strict_errors)
 		return sq_fail(err, SQ_ERR_IO, "%s: %s", msg, strerror(e));
 	pthread_mutex_lock(&x->lock);
@@ -133,14 +145,14 @@ static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const
 		int r = fd >= 0 ? fsetxattr(fd, a->name, a->value, a->value_len, 0)
 				: lsetxattr(proc, a->name, a->value, a->value_len, 0);
 		if (r != 0)
-			rc = nonfatal(x, err, "cannot set an xattr on %s", path, errno);
+			rc = nonfatal(x, err, errno, "cannot set an xattr on %s", path);
 	}
 #else
 	(void)fd;
 	(void)dirfd;
 	(void)name;
 	if (use->count > 0)
-		rc = nonfatal(x, err, "%s has xattrs; this unsquashfs was built without xattr support", path, ENOTSUP);
+		rc = nonfatal(x, err, ENOTSUP, "%s has xattrs; this unsquashfs was built without xattr support", path);
 #endif
 	sqfs_xattr_list_free(&list);
 	return rc;
@@ -161,7 +173,7 @@ static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, con
 		return -1;
 	if (x->as_root) {
 		int r = fd >= 0 ? fchown(fd, uid, gid) : fchownat(dirfd, name, uid, gid, AT_SYMLINK_NOFOLLOW);
-		if (r != 0 && nonfatal(x, err, "cannot set the owner of %s", path, errno))
+		if (r != 0 && nonfatal(x, err, errno, "cannot set the owner of %s", path))
 			return -1;
 	}
 	mode_t mode = ino->mode & 07777;
@@ -171,14 +183,14 @@ static int apply_meta_pre(struct ex *x, int fd, int dirfd, const char *name, con
 			r = fchmod(fd, mode);
 		else
 			r = fchmodat(dirfd, name, mode, 0); /* a node we just made: not a symlink */
-		if (r != 0 && nonfatal(x, err, "cannot set the permissions of %s", path, errno))
+		if (r != 0 && nonfatal(x, err, errno, "cannot set the permissions of %s", path))
 			return -1;
 	}
 	if (apply_xattrs(x, fd, dirfd, name, path, ino, pre, err))
 		return -1;
 	struct timespec ts[2] = {{.tv_sec = (time_t)ino->mtime}, {.tv_sec = (time_t)ino->mtime}};
 	int r = fd >= 0 ? futimens(fd, ts) : utimensat(dirfd, name, ts, AT_SYMLINK_NOFOLLOW);
-	if (r != 0 && nonfatal(x, err, "cannot set the times of %s", path, errno))
+	if (r != 0 && nonfatal(x, err, errno, "cannot set the times of %s", path))
 		return -1;
 	return 0;
 }
@@ -203,13 +215,13 @@ static int clear_way(struct ex *x, int dirfd, const char *name, const char *path
 {
 	struct stat st;
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return errno == ENOENT ? 0 : write_error(x, err, "cannot stat %s", path, errno);
+		return errno == ENOENT ? 0 : write_error(x, err, errno, "cannot stat %s", path);
 	if (!x->o->force)
 		return sq_fail(err, SQ_ERR_UNSAFE, "%s already exists (use -f to overwrite)", path);
 	if (S_ISDIR(st.st_mode))
 		return sq_fail(err, SQ_ERR_UNSAFE, "%s exists as a directory", path);
 	if (unlinkat(dirfd, name, 0) != 0)
-		return write_error(x, err, "cannot remove %s", path, errno);
+		return write_error(x, err, errno, "cannot remove %s", path);
 	return 0;
 }
 
@@ -272,7 +284,7 @@ static int write_file(struct ex *x, int dirfd, const char *name, const char *sho
 		return -1;
 	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, file_create_mode(ino));
 	if (fd < 0)
-		return write_error(x, err, "cannot create file %s", shown, errno);
+		return write_error(x, err, errno, "cannot create file %s", shown);
 	return write_file_pooled(x, fd, shown, ino, fstart, fword, err);
 }
 
@@ -285,13 +297,13 @@ static int finish_file(void *ctx, struct unsq_out_file *f, struct sq_error *err)
 	int rc = 0;
 	if (!f->failed) {
 		if (pd->data_end < pd->ino.u.file.size && ftruncate(f->fd, (off_t)pd->ino.u.file.size) != 0)
-			rc = write_error(x, err, "cannot set the size of %s", pd->shown, errno);
+			rc = write_error(x, err, errno, "cannot set the size of %s", pd->shown);
 		if (rc == 0)
 			rc = apply_meta_pre(x, f->fd, -1, NULL, pd->shown, &pd->ino, file_create_mode(&pd->ino),
 					    &pd->xattrs, err);
 	}
 	if (close(f->fd) != 0 && rc == 0 && !f->failed)
-		rc = write_error(x, err, "cannot close %s", pd->shown, errno);
+		rc = write_error(x, err, errno, "cannot close %s", pd->shown);
 	sqfs_xattr_list_free(&pd->xattrs);
 	free(pd);
 	free(f);
@@ -372,7 +384,7 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 			pd->data_end = off + want;
 		pos += word & SQFS_DATA_SIZE_MASK;
 		off += want;
-		unsq_progress_step(x->progress, 1);
+		progress_advance(&x->progress, 1);
 	}
 	if (rc == 0 && off < size) {
 		if (ino->u.file.frag == SQFS_NO_FRAGMENT)
@@ -383,7 +395,7 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 		pd->data_end = size;
 		if (rc == 0)
 			prefetch_next_fragment(x, ino->u.file.frag);
-		unsq_progress_step(x->progress, 1);
+		progress_advance(&x->progress, 1);
 	}
 	if (rc != 0)
 		f->failed = 1;
@@ -405,7 +417,7 @@ static int make_special(struct ex *x, int dirfd, const char *name, const char *s
 	case SQFS_INODE_CHRDEV:
 		count = &x->counts->devices;
 		if (!x->as_root)
-			return nonfatal(x, err, "cannot create device %s as a non-root user", shown, EPERM);
+			return nonfatal(x, err, EPERM, "cannot create device %s as a non-root user", shown);
 		r = mknodat(dirfd, name, perm | (ino->type == SQFS_INODE_BLKDEV ? S_IFBLK : S_IFCHR),
 			    makedev(sqfs_dev_major(ino->u.dev.rdev), sqfs_dev_minor(ino->u.dev.rdev)));
 		break;
@@ -419,7 +431,7 @@ static int make_special(struct ex *x, int dirfd, const char *name, const char *s
 		break;
 	}
 	if (r != 0)
-		return write_error(x, err, "cannot create %s", shown, errno);
+		return write_error(x, err, errno, "cannot create %s", shown);
 	if (apply_meta(x, -1, dirfd, name, shown, ino, perm, err))
 		return -1;
 	(*count)++;
@@ -469,7 +481,7 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 	if (x->o->force && clear_way(x, dirfd, name, shown, err))
 		return -1;
 	print_info(x, path, ino, err);
-	unsq_progress_step(x->progress, 1);
+	progress_advance(&x->progress, 1);
 	if (ino->nlink > 1) {
 		int found;
 		const char *first = numset_get(&x->links, ino->number, &found);
@@ -482,7 +494,7 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 			int e = errno;
 			close(pfd);
 			if (r != 0)
-				return write_error(x, err, "cannot create hard link %s", shown, e);
+				return write_error(x, err, e, "cannot create hard link %s", shown);
 			x->counts->hardlinks++;
 			return 0;
 		}
@@ -494,7 +506,7 @@ static int ex_leaf(void *ctx, const char *path, const char *name, const struct s
 		break;
 	case SQFS_INODE_SYMLINK:
 		if (symlinkat(ino->u.symlink.target, dirfd, name) != 0)
-			return write_error(x, err, "cannot create symlink %s", shown, errno);
+			return write_error(x, err, errno, "cannot create symlink %s", shown);
 		rc = apply_meta(x, -1, dirfd, name, shown, ino, 0777, err);
 		if (rc == 0)
 			x->counts->symlinks++;
@@ -548,7 +560,9 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 		printf("%lu inodes (%lu blocks) to write\n\n", inodes, blocks);
 		fflush(stdout);
 	}
-	x.progress = unsq_progress_new(inodes + blocks, o->no_progress);
+	progress_init(&x.progress, stdout, !o->no_progress);
+	progress_add_total(&x.progress, inodes + blocks);
+	x.progress_ready = true;
 	/* Even one processor gets a worker: decoding and writing then overlap the walk, as the
 	 * reference's reader, inflator and writer threads do. */
 	x.pool = unsq_pool_new(fs, (unsigned)(processors > 64 ? 64 : processors), o->ignore_errors && !o->strict_errors,
@@ -571,7 +585,10 @@ int unsq_extract(struct sqfs_fs *fs, const struct unsq_options *o, long processo
 		rc = x.status;
 out:
 	unsq_pool_free(x.pool, NULL);
-	unsq_progress_free(x.progress);
+	if (x.progress_ready) {
+		progress_finish(&x.progress);
+		progress_destroy(&x.progress);
+	}
 	if (x.root_fd >= 0)
 		close(x.root_fd);
 	numset_free(&x.links);

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 
 struct numset {
 	uint32_t *key; /* 0 = empty slot (inode numbers start at 1) */

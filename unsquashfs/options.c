@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "codecs/codec.h"
-#include "common/util.h"
+#include "common/util/io.h"
 
 static int is(const char *arg, const char *shortname, const char *longname)
 {

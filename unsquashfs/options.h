@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/error.h"
+#include "common/util/error.h"
 
 enum unsq_mode {
 	UNSQ_EXTRACT = 0,

@@ -17,7 +17,7 @@ grep -q '^#define HAVE_LZ4 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags 
 S=$top_srcdir
 # Our reader and our zstd decoder are instrumented; the zstd encoder (referenced by the codec
 # table, never run here) comes from the build's library.
-sources=$(ls "$S"/common/super.c "$S"/common/error.c "$S"/common/*_read.c \
+sources=$(ls "$S"/common/super.c "$S"/common/util/*.c "$S"/common/*_read.c \
 	"$S"/codecs/codec_parse.c "$S"/codecs/registry.c "$S"/codecs/zstd.c \
 	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/lzo.c "$S"/codecs/lz4.c \
 	"$S"/codecs/zstd/common/*.c "$S"/codecs/zstd/decompress/*.c \

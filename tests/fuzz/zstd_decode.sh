@@ -18,7 +18,7 @@ printf '#define _GNU_SOURCE 1\n' > "$work/config.h"
 z="$top_srcdir/codecs/zstd"
 if ! "$cc" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$work" -I"$top_srcdir" -o "$work/zstd_decode_fuzz" "$top_srcdir/tests/fuzz/zstd_decode.c" \
-	"$z"/common/*.c "$z"/decompress/*.c; then
+	"$z"/common/*.c "$z"/decompress/*.c "$top_srcdir"/common/util/xxhash64.c; then
 	echo "FAIL: could not build the fuzz target (libfuzzer-14-dev installed?)" >&2
 	exit 1
 fi

@@ -15,10 +15,8 @@
 #include "mksquashfs/data.h"
 #include "mksquashfs/options.h"
 #include "mksquashfs/scan.h"
+#include "tests/lib/check.h"
 
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d: ", \
-	__FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 static char dir[256];
 
@@ -353,10 +351,5 @@ int main(void)
 	free(rnd);
 	free(text);
 	free(zero);
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("data_test: all checks passed\n");
-	return 0;
+	return check_exit("data_test");
 }

@@ -11,10 +11,8 @@
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/hash.h"
+#include "tests/lib/check.h"
 
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d: ", \
-	__FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 /* Match "a/b/c" against the list. */
 static bool match(const struct exclude_list *x, const char *path)
@@ -130,10 +128,5 @@ int main(void)
 	test_wildcards();
 	test_plain();
 	test_dedup();
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("exclude_test: all checks passed\n");
-	return 0;
+	return check_exit("exclude_test");
 }

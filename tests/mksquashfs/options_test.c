@@ -7,12 +7,10 @@
 #include <string.h>
 
 #include "common/format.h"
-#include "common/util.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/options.h"
+#include "tests/lib/check.h"
 
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d: ", \
-	__FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 static struct mksq_options o;
 static struct sq_error err;
@@ -138,10 +136,5 @@ int main(void)
 		expect_fail("s i -comp xz -b 64K -Xdict-size 1M", "xz");
 	}
 	options_free(&o);
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("options_test: all checks passed\n");
-	return 0;
+	return check_exit("options_test");
 }

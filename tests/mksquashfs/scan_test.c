@@ -14,10 +14,8 @@
 
 #include "mksquashfs/options.h"
 #include "mksquashfs/scan.h"
+#include "tests/lib/check.h"
 
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d: ", \
-	__FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 static char dir[256];
 
@@ -247,10 +245,5 @@ int main(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("scan_test: all checks passed\n");
-	return 0;
+	return check_exit("scan_test");
 }

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/endian.h"
+#include "common/util/endian.h"
 #include "common/fs_read.h"
 
 static int die(const char *msg)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "codecs/zstd/common/tables.h"
-#include "codecs/zstd/common/xxhash64.h"
+#include "common/util/xxhash64.h"
 #include "codecs/zstd/zstd.h"
 
 static int failures;
@@ -82,25 +82,25 @@ static void test_xxh64(void)
 	uint8_t data[1100];
 	uint64_t x = 1;
 
-	CHECK(zs_xxh64("", 0, 0) == 0xEF46DB3751D8E999ull, "XXH64 of empty input");
-	CHECK(zs_xxh64("abc", 3, 0) == 0x44BC2CF5AD770999ull, "XXH64 of abc");
+	CHECK(sq_xxh64("", 0, 0) == 0xEF46DB3751D8E999ull, "XXH64 of empty input");
+	CHECK(sq_xxh64("abc", 3, 0) == 0x44BC2CF5AD770999ull, "XXH64 of abc");
 	for (size_t i = 0; i < sizeof(data); i++) {
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
 		data[i] = (uint8_t)(x >> 56);
 	}
 	for (size_t len = 0; len < sizeof(data); len += len < 70 ? 1 : 97) {
-		struct zs_xxh64_state st;
+		struct sq_xxh64_state st;
 		size_t done = 0, step = 1;
 
-		zs_xxh64_init(&st, 7);
+		sq_xxh64_init(&st, 7);
 		while (done < len) {
 			size_t k = step < len - done ? step : len - done;
 
-			zs_xxh64_update(&st, data + done, k);
+			sq_xxh64_update(&st, data + done, k);
 			done += k;
 			step = step * 3 % 41 + 1;
 		}
-		CHECK(zs_xxh64_digest(&st) == zs_xxh64(data, len, 7), "streaming XXH64, len %zu", len);
+		CHECK(sq_xxh64_digest(&st) == sq_xxh64(data, len, 7), "streaming XXH64, len %zu", len);
 	}
 }
 
@@ -222,7 +222,7 @@ static void test_headers(void)
 	frame_start_ss(&f, 26, 1, 1);
 	block_header(&f, 1, ZS_BLOCK_RAW, 26);
 	put(&f, text, 26);
-	putle(&f, (uint32_t)zs_xxh64(text, 26, 0), 4);
+	putle(&f, (uint32_t)sq_xxh64(text, 26, 0), 4);
 	CHECK(decode(&f, out, sizeof(out), 0) == 26, "valid checksum");
 	f.b[f.n - 1] ^= 1;
 	CHECK(decode(&f, out, sizeof(out), 0) == ZS_ERR_CHECKSUM, "bad checksum");

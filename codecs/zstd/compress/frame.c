@@ -6,7 +6,7 @@
 
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/common/tables.h"
-#include "codecs/zstd/common/xxhash64.h"
+#include "common/util/xxhash64.h"
 #include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
@@ -249,7 +249,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 		pos += n;
 	} while (pos < src_len);
 	if (checksum) {
-		zs_write32(op, (uint32_t)zs_xxh64(in, src_len, 0));
+		zs_write32(op, (uint32_t)sq_xxh64(in, src_len, 0));
 		op += 4;
 	}
 	return (size_t)(op - out);

@@ -6,7 +6,7 @@
 
 #include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/common/mem.h"
-#include "codecs/zstd/common/xxhash64.h"
+#include "common/util/xxhash64.h"
 #include "codecs/zstd/decompress/dctx.h"
 #include "codecs/zstd/zstd.h"
 
@@ -180,7 +180,7 @@ static int decode_frame(struct zs_dctx *d, const uint8_t *src, size_t len, uint8
 			return ZS_ERR_SRC_TRUNCATED;
 		uint32_t want = zs_read32(src + pos);
 
-		if ((uint32_t)zs_xxh64(frame_start, n, 0) != want)
+		if ((uint32_t)sq_xxh64(frame_start, n, 0) != want)
 			return ZS_ERR_CHECKSUM;
 		pos += ZS_CHECKSUM_SIZE;
 	}
