@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # quickstart.sh — on a fresh Debian: install build deps, build, squash /usr/share/doc with zstd, list it.
 set -e
 cd "$(dirname "$0")"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # codec.sh — our zstd encoder against the reference on independent 128 KiB chunks: ratio and speed per level.
 #
 # usage: bench/codec.sh FILE [FIRST [LAST]]   (levels 1..22 by default)

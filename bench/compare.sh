@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # Side-by-side benchmark of our mksquashfs/unsquashfs against the reference squashfs-tools on one tree.
 #
 # Usage: bench/compare.sh TREE [--runs N] [--quick] [--only LIST] [--workdir DIR] [--keep]

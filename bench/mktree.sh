@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # Builds the benchmark source tree (kernel source, headers, man pages, perl, libraries, binaries) from Debian packages.
 #
 # Usage: bench/mktree.sh DIR [SIZE_MB]       (SIZE_MB defaults to 300)

@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # Checks that bench/compare.sh measures, and that it reports (never times) failed or wrong runs.
 #
 # Runs on a tiny generated tree with the reference tools standing in for ours, then with

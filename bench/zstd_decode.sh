@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # zstd_decode.sh — decode speed of our zstd decoder vs the reference on 128 KiB level-15 frames of real data.
 # Usage: bench/zstd_decode.sh [BUILDDIR] [MEGABYTES]  (BUILDDIR holds codecs/zstd/zst; default 32 MB of data)
 set -u

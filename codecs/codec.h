@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* codec.h — the one interface every squashfs compressor plugs into (one ops table per codec).
  *
  * Codecs know nothing of squashfs beyond this: an id, a name, their -X options, the bytes of

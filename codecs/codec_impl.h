@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* codec_impl.h — internal to codecs/: the backends' ops tables and the -X value parsers they share. */
 #ifndef SQ_CODECS_CODEC_IMPL_H
 #define SQ_CODECS_CODEC_IMPL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* codec_parse.c — strict parsing of -X option values shared by every backend. */
 #include "config.h"
 #include "codecs/codec_impl.h"

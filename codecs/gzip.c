@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* gzip.c — the gzip compressor (id 1): zlib streams, squashfs-tools' -X options and options block. */
 #include "config.h"
 #include "codecs/codec_impl.h"

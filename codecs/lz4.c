@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* lz4.c — the lz4 compressor (id 5): raw LZ4 blocks via liblz4, -Xhc, the always-present options block. */
 #include "config.h"
 #include "codecs/codec_impl.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* lzo.c — the lzo compressor (id 3): raw lzo1x blocks via lzo2, algorithm and level options. */
 #include "config.h"
 #include "codecs/codec_impl.h"

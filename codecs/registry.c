@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* registry.c — every squashfs compressor by id and name, with stubs for the ones built out. */
 #include "config.h"
 #include "codecs/codec_impl.h"

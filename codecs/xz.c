@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xz.c — the xz compressor (id 4): .xz streams via liblzma, BCJ filter trials, dictionary sizing. */
 #include "config.h"
 #include "codecs/codec_impl.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zstd.c — the zstd compressor (id 6): adapts our own codec (codecs/zstd/zstd.h) to codec.h. */
 #include "config.h"
 #include "codecs/codec_impl.h"

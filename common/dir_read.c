@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dir_read.c — directory listings: header runs, entries, and the name rules a reader enforces. */
 #include "config.h"
 #include "common/dir_read.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dir_read.h — iterating a directory listing (headers and entries) with every name checked. */
 #ifndef SQ_COMMON_DIR_READ_H
 #define SQ_COMMON_DIR_READ_H

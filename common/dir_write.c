@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dir_write.c — laying out one directory's listing and its index (doc/format.adoc,
  * "Directory Table", "Directory Index"). */
 #include "config.h"

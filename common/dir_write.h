@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dir_write.h — directory listings: runs of entries under headers, and the directory index that
  * extended directory inodes carry for lookups in large directories. */
 #ifndef SQ_COMMON_DIR_WRITE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* format.h — squashfs 4.0 on-disk constants, sizes and bit layouts shared by both tools.
  *
  * Only facts of the format live here (see doc/format.adoc in squashfs-tools-ng). Structures

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fs_read.c — opening an image as a whole, inode and path lookup, streaming file contents. */
 #include "config.h"
 #include "common/fs_read.h"

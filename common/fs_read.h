@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fs_read.h — a whole image opened for reading: tables, metadata readers and file contents. */
 #ifndef SQ_COMMON_FS_READ_H
 #define SQ_COMMON_FS_READ_H

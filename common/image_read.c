@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* image_read.c — opening an image, bounds-checked reads and decoding single blocks. */
 #include "config.h"
 #include "common/image_read.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* image_read.h — an opened squashfs image: bounds-checked raw reads and block decompression. */
 #ifndef SQ_COMMON_IMAGE_READ_H
 #define SQ_COMMON_IMAGE_READ_H

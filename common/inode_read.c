@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* inode_read.c — inode decoding: common header, per-kind fields, file block lists, symlinks. */
 #include "config.h"
 #include "common/inode_read.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* inode_read.h — decoding every inode kind (basic and extended) from the inode table. */
 #ifndef SQ_COMMON_INODE_READ_H
 #define SQ_COMMON_INODE_READ_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* inode_write.c — the byte layout of each inode kind (doc/format.adoc, "Inode Table"). */
 #include "config.h"
 #include "common/inode_write.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* inode_write.h — encoding every squashfs inode kind, basic and extended, into bytes. */
 #ifndef SQ_COMMON_INODE_WRITE_H
 #define SQ_COMMON_INODE_WRITE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* meta_read.c — metadata block decoding, its LRU cache and the block-crossing cursor. */
 #include "config.h"
 #include "common/meta_read.h"

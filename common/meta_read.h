@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* meta_read.h — reading byte runs from a metadata table across 8 KiB blocks, with a small cache. */
 #ifndef SQ_COMMON_META_READ_H
 #define SQ_COMMON_META_READ_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* meta_write.c — cutting a table's byte stream into 8 KiB metadata blocks, compressed when that
  * makes them smaller. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* meta_write.h — the metadata block writer behind every squashfs table (inodes, directories,
  * lookup tables, xattrs): a byte stream cut into 8 KiB units, each compressed or stored raw. */
 #ifndef SQ_COMMON_META_WRITE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* super.c — superblock encoding and the checks every reader applies before trusting it. */
 #include "config.h"
 #include "common/super.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* super.h — the 96-byte squashfs 4.0 superblock in memory, its encoder and checking decoder. */
 #ifndef SQ_COMMON_SUPER_H
 #define SQ_COMMON_SUPER_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* table_read.c — lookup tables: block lists, on-demand entries, and the superblock's tables. */
 #include "config.h"
 #include "common/table_read.h"

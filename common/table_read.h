@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* table_read.h — the lookup tables (ids, fragments, export, xattr ids): fixed-size entries in
  * metadata blocks found through a u64 list of block positions. */
 #ifndef SQ_COMMON_TABLE_READ_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* table_write.c — laying out a lookup table: its metadata blocks and their location list. */
 #include "config.h"
 #include "common/table_write.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* table_write.h — lookup tables (ids, fragments, export, xattr ids): fixed-size entries packed
  * into metadata blocks, then the u64 list of those blocks' image offsets. */
 #ifndef SQ_COMMON_TABLE_WRITE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xattr_read.c — xattr id entries, keys with namespace prefixes, inline and out-of-line values. */
 #include "config.h"
 #include "common/xattr_read.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xattr_read.h — an inode's extended attributes from the xattr id and key/value tables. */
 #ifndef SQ_COMMON_XATTR_READ_H
 #define SQ_COMMON_XATTR_READ_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xattr_write.c — storing xattr sets once each, with repeated values out of line. */
 #include "config.h"
 #include "common/xattr_write.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xattr_write.h — the xattr key/value table and xattr id table: each distinct set of extended
  * attributes stored once, inodes referring to it by index. */
 #ifndef SQ_COMMON_XATTR_WRITE_H

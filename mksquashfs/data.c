@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* data.c — the data stage's writer and its set-up: takes slots back in order, appends blocks
  * to the image, fills each file's struct file_data, and confirms duplicates of unfragmented
  * files by comparing the blocks already stored. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* data.h — the data stage: every regular file's content into data blocks, sparse blocks and
  * tail fragments, with duplicate files stored once. Runs on the pipeline (pipeline.h): a reader
  * thread decides the layout (deterministically, in file order), workers compress, and the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* data_internal.h — what the data stage's reader (data_reader.c) and writer (data.c) agree on:
  * the meaning of a slot's tag/peer/arg fields. */
 #ifndef SQ_MKSQUASHFS_DATA_INTERNAL_H

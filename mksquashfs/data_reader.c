@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* data_reader.c — the data stage's producer: reads files in order, cuts them into blocks,
  * packs tails into fragments and confirms duplicates of fragmented files. Every layout decision
  * is made here, on one thread, so the image does not depend on how many workers compress. */

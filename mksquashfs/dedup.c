@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dedup.c — open addressing with linear probing; equal keys sit in probe order, which is
  * insertion order, so the first stored copy of a content is always found first. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dedup.h — the table of files already stored, keyed by (size, content hash), that duplicate
  * detection looks candidates up in. Several files may share a key (a hash collision): lookups
  * walk every one, in insertion order. */

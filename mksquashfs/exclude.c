@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* exclude.c — deciding which scanned entries stay out of the image. */
 #include "config.h"
 #include "mksquashfs/exclude.h"

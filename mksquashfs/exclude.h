@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* exclude.h — -e / -ef exclusions: plain paths (matched by identity, as squashfs-tools does),
  * or with -wildcards / -regex, patterns matched component by component against image paths. */
 #ifndef SQ_MKSQUASHFS_EXCLUDE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* hash.h — the fast 64-bit content hash behind duplicate detection (not cryptographic: a match
  * is always confirmed byte by byte). */
 #ifndef SQ_MKSQUASHFS_HASH_H

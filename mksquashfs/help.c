@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* help.c — the -help text: squashfs-tools' option names, grouped as it groups them, listing
  * only what this mksquashfs implements. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* image.h — the image being written: the output file, the settings that shape the image, and the
  * two calls that bracket the data stage (image_begin before data, image_finish after).
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* main.c — mksquashfs: options, scan, data stage, tables, summary; the only place that prints
  * an error and picks the exit status. */
 #include "config.h"

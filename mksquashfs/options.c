@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* options.c — argv to struct mksq_options, with squashfs-tools 4.5.1's option names, defaults
  * and value checks; -X options go to the chosen codec once -comp and -b are known. */
 #include "config.h"

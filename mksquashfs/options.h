@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* options.h — the mksquashfs command line turned into settings (squashfs-tools 4.5.1 names). */
 #ifndef SQ_MKSQUASHFS_OPTIONS_H
 #define SQ_MKSQUASHFS_OPTIONS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* output.c — the image file: appends, positioned rewrites, read-back, and removal on failure. */
 #include "config.h"
 #include "mksquashfs/image.h"

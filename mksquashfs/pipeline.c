@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* pipeline.c — the slot ring, worker threads and the in-order hand-over to the writer. */
 #include "config.h"
 #include "mksquashfs/pipeline.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* pipeline.h — the data stage's engine: one producer filling slots in order, N worker threads
  * compressing them in any order, one consumer taking them back in the producer's order.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* scan.c — reading the source directories into the image tree (metadata only; file content is
  * the data stage's). Directories are walked with openat/fstatat so depth is not bounded by
  * PATH_MAX for metadata; full paths are kept for files, whose content is read later. */

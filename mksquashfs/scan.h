@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* scan.h — walking the sources into the tree.h tree: metadata, hard links, xattrs, exclusions,
  * and the ordered list of regular files the data stage reads. */
 #ifndef SQ_MKSQUASHFS_SCAN_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* scan_xattr.c — llistxattr/lgetxattr into squashfs xattr sets. */
 #include "config.h"
 #include "mksquashfs/scan_xattr.h"

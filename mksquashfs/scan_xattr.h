@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* scan_xattr.h — reading a file's extended attributes into a tree.h xattr set. */
 #ifndef SQ_MKSQUASHFS_SCAN_XATTR_H
 #define SQ_MKSQUASHFS_SCAN_XATTR_H

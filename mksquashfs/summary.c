@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* summary.c — sizes, ratios and counts after a successful build. */
 #include "config.h"
 #include "mksquashfs/summary.h"

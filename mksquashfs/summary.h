@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* summary.h — the end-of-run report, line for line what squashfs-tools 4.5.1 prints, with our
  * figures. */
 #ifndef SQ_MKSQUASHFS_SUMMARY_H

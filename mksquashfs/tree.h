@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* tree.h — the in-memory image tree: what scanning and the data stage build, what the table writer
  * turns into inodes and directories.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write.c — the table writer's two entry points: the image head before the data, and every
  * metadata table plus the final superblock after it. */
 #include "config.h"

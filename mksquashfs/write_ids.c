@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write_ids.c — collecting the distinct uids/gids for the id table. */
 #include "config.h"
 #include "mksquashfs/write_internal.h"

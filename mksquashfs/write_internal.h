@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write_internal.h — state shared by the table writer's files (write.c, write_tree.c,
  * write_ids.c); not part of the contract with the front. */
 #ifndef SQ_MKSQUASHFS_WRITE_INTERNAL_H

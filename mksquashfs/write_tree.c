@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write_tree.c — the tree walks of the table writer: numbering inodes, then emitting inodes and
  * directory listings bottom-up. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* count.c — the pre-pass that counts what an extraction writes ("N inodes (M blocks) to write"). */
 #include "config.h"
 #include "unsquashfs/extract.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* extract.c — creating directories, files, links and special files from the image, fd-relative. */
 #include "config.h"
 #include "unsquashfs/extract.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* extract.h — writing an image's tree below a destination directory, safely. */
 #ifndef SQ_UNSQUASHFS_EXTRACT_H
 #define SQ_UNSQUASHFS_EXTRACT_H

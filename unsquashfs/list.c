@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* list.c — listings: names only, ls -l style lines, concise (files and empty directories). */
 #include "config.h"
 #include "unsquashfs/list.h"

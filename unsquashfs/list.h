@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* list.h — -l/-ll/-lln/-lc/-llc listings and the -li line, in squashfs-tools' exact format. */
 #ifndef SQ_UNSQUASHFS_LIST_H
 #define SQ_UNSQUASHFS_LIST_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* main.c — unsquashfs: parse the command line, open the image, run one mode, set the exit code. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* numset.c — open-addressing hash set of inode numbers with optional string values. */
 #include "config.h"
 #include "unsquashfs/numset.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* numset.h — a set of inode numbers (open addressing), optionally with a string per number. */
 #ifndef SQ_UNSQUASHFS_NUMSET_H
 #define SQ_UNSQUASHFS_NUMSET_H

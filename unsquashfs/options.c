@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* options.c — parsing unsquashfs's command line into struct unsq_options. */
 #include "config.h"
 #include "unsquashfs/options.h"

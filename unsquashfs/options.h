@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* options.h — unsquashfs command line: option names and meanings of squashfs-tools 4.5.1. */
 #ifndef SQ_UNSQUASHFS_OPTIONS_H
 #define SQ_UNSQUASHFS_OPTIONS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* pool.c — the data-writing thread pool: a bounded job ring, per-worker decoders, pwrite. */
 #include "config.h"
 #include "unsquashfs/pool.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* pool.h — worker threads that decode file blocks and pwrite them into already-created files. */
 #ifndef SQ_UNSQUASHFS_POOL_H
 #define SQ_UNSQUASHFS_POOL_H

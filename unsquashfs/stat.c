@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* stat.c — the superblock report of unsquashfs -s. */
 #include "config.h"
 #include "unsquashfs/stat.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* stat.h — the -s superblock report and -mkfs-time, worded as squashfs-tools prints them. */
 #ifndef SQ_UNSQUASHFS_STAT_H
 #define SQ_UNSQUASHFS_STAT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* walk.c — depth-first traversal of the directory tree with path selection and loop refusal. */
 #include "config.h"
 #include "unsquashfs/walk.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* walk.h — visiting an image's tree in directory order with selection, loop and depth checks. */
 #ifndef SQ_UNSQUASHFS_WALK_H
 #define SQ_UNSQUASHFS_WALK_H

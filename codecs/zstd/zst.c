@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zst.c — the `zst` codec tool: -d decodes zstd frames with our decoder; -c and -b go to the encoder's half. */
 #include "config.h"
 

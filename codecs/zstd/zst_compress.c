@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zst_compress.c — `zst -c` cuts input into independent chunks, one frame each; `zst -b` benchmarks like `zstd -b`. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zst_compress.h — the encoder's commands of the `zst` tool: -c (compress) and -b (benchmark). */
 #ifndef SQ_ZSTD_ZST_COMPRESS_H
 #define SQ_ZSTD_ZST_COMPRESS_H

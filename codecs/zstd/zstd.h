@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zstd.h — public entry points of our own zstd codec (RFC 8878): one-shot frame decode/encode.
  *
  * No squashfs knowledge here: codecs/zstd.c adapts this to codecs/codec.h. Every function is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* endian.h — explicit little-endian loads and stores; the only way on-disk bytes become numbers. */
 #ifndef SQ_UTIL_ENDIAN_H
 #define SQ_UTIL_ENDIAN_H

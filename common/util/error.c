@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* error.c — recording the first error of an operation with its message. */
 #include "config.h"
 #include "common/util/error.h"

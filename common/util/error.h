@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* error.h — one error context passed down the call chain: a code and a one-line message.
  *
  * Nothing below main() prints and exits: functions return -1 after sq_fail() and the tool's

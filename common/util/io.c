@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* io.c — full reads that retry short reads and EINTR, and a line reader for list files. */
 #include "config.h"
 #include "common/util/io.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* io.h — reads that do not stop short, and a line reader for list files (-e, -ef). */
 #ifndef SQ_UTIL_IO_H
 #define SQ_UTIL_IO_H

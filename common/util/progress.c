@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* progress.c — the terminal progress bar: counters are atomics, drawing is rate-limited and
  * serialised by a try-lock so worker threads never wait on the terminal. */
 #include "config.h"

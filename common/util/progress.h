@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* progress.h — a one-line progress bar shared by both tools: drawn only on a terminal, safe to
  * advance from any thread. */
 #ifndef SQ_UTIL_PROGRESS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* sizes.c — checked allocation and number parsing with size suffixes. */
 #include "config.h"
 #include "common/util/sizes.h"

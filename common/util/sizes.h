@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* sizes.h — overflow-checked arithmetic, checked array allocation, number parsing. */
 #ifndef SQ_UTIL_SIZES_H
 #define SQ_UTIL_SIZES_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xxhash64.c — XXH64 written from the published algorithm description (stripes of 4 lanes, avalanche). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xxhash64.h — XXH64: the content checksum of zstd frames (low 32 bits stored) and mksquashfs's
  * duplicate-file hash; one-shot and streaming. */
 #ifndef SQ_UTIL_XXHASH64_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* harness.c — the checks shared by every codec unit test (see harness.h). */
 #include "config.h"
 #include "tests/codecs/harness.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* harness.h — shared checks for the codec unit tests: round trips, hostile input, -X
  * parsing, and byte-for-byte comparison with images made by the reference squashfs-tools. */
 #ifndef SQ_TESTS_CODECS_HARNESS_H

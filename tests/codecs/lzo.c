@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* lzo.c — unit test of the lzo backend: options vs the reference, round trips, bad input. */
 #include "config.h"
 #include "codecs/codec_impl.h"

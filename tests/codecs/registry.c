@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* registry.c — unit test of the codec registry: ids, names, stubs of built-out codecs,
  * option routing, and -help text against the reference mksquashfs. */
 #include "config.h"

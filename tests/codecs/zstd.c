@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zstd.c — unit test of the zstd adapter: options vs the reference, reference blocks
  * decoded by our codec, round trips, bad input. */
 #include "config.h"

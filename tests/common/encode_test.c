@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* encode_test.c — byte-exact checks of the format writers (inodes, listings, index, lookup
  * tables, metadata blocks, xattrs) against layouts worked out by hand from doc/format.adoc. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* progress_test.c — the progress bar stays silent off a terminal and when not wanted, and on a
  * pseudo-terminal draws "[===...] done/total pct%" lines, from several threads at once. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* image_read.c — libFuzzer target: open an image from memory, walk the whole tree, list every
  * entry in long form, read every file's contents and every inode's xattrs. */
 #include "config.h"

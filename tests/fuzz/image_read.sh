@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # image_read.sh — builds the image reader fuzz target with clang -fsanitize=fuzzer,address,undefined
 # and runs it for FUZZ_SECONDS (default 60), seeded with small reference images of every compressor.
 . "$top_srcdir/tests/lib/common.sh"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* zstd_decode.c — libFuzzer target: zs_decompress on arbitrary bytes must never crash, hang or overrun. */
 #include "config.h"
 

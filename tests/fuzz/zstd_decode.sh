@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # zstd_decode.sh — build the zstd decoder fuzz target with libFuzzer+ASan+UBSan and run it for a bounded time.
 # Usage: zstd_decode.sh [SECONDS]  (or FUZZ_SECONDS; default 60). Exit non-zero on a crash.
 set -u

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # mksquashfs_cli.sh — bad input fails cleanly: non-zero exit, a message naming the problem, no valid image.
 . "$top_srcdir/tests/lib/common.sh"
 

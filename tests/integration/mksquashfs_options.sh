@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # mksquashfs_options.sh — exclusions, wildcards, merged sources and owner options match the reference's images.
 #
 # Each case runs the same command line through the tool under test and the reference mksquashfs,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # mksquashfs_repro.sh — reproducible images: SOURCE_DATE_EPOCH, -processors, -all-time, -mkfs-time.
 . "$top_srcdir/tests/lib/common.sh"
 

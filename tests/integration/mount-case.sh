@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # mount-case.sh — squash gentree trees with one compressor, check by loop mount and reference extraction.
 #
 # Sourced by mksquashfs_mount_<comp>.sh with COMP, SEED and TREE_OPTS (gentree options for the

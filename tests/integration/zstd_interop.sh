@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # zstd_interop.sh — zstd images across tools: the reference's read by ours, ours read by the reference and the kernel.
 #
 # Reference mksquashfs -comp zstd at levels 1/15/19/22 and block sizes 4K/1M: our unsquashfs

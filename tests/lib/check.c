@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* check.c — failure counting and reporting behind check.h. */
 #include "tests/lib/check.h"
 

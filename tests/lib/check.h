@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* check.h — the assertion helpers every C unit test uses: a failed check prints where and why and
  * is counted, the test goes on, and main ends with `return check_exit("name");`. */
 #ifndef SQ_TESTS_CHECK_H

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # common.sh — shell helpers for the integration tests: tools, scratch dir, loop mounts, compares, sizes.
 #
 # Source it from a test: . "$top_srcdir/tests/lib/common.sh"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* gentree-fs.c — deterministic content and the filesystem calls gentree builds its trees with. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* gentree.c — builds a deterministic source tree holding every kind of entry mksquashfs must handle. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* gentree.h — the generator context and the filesystem helpers its sections build trees with. */
 #ifndef SQ_TESTS_GENTREE_H
 #define SQ_TESTS_GENTREE_H

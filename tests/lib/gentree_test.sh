@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # gentree_test.sh — gentree is deterministic per seed, varies with the seed, and makes what it promises.
 . "$top_srcdir/tests/lib/common.sh"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* treecmp-walk.c — collects a tree's entries (lstat only) and its hard-link groups for treecmp. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* treecmp.c — compares two trees entry by entry (metadata, content, xattrs, hard-link groups). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* treecmp.h — a walked tree (every entry's lstat, sorted by path) as treecmp compares it. */
 #ifndef SQ_TESTS_TREECMP_H
 #define SQ_TESTS_TREECMP_H

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # treecmp_test.sh — treecmp passes identical trees and catches every kind of difference it claims to.
 . "$top_srcdir/tests/lib/common.sh"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* data_test.c — the data stage end to end without the table writer: scan a generated tree,
  * write its data, then rebuild every file from the image's blocks and fragments and compare;
  * images must be byte-identical whatever the thread count, duplicates stored once, zero

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* exclude_test.c — exclusions: plain paths by identity, wildcards per path component,
  * "... " patterns at any depth, regular expressions, and the dedup table's lookups. */
 #include "config.h"

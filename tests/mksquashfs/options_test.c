@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* options_test.c — the command line: defaults, sizes with suffixes, bad values refused with a
  * message, -X options handed to the codec in any position, SOURCE_DATE_EPOCH rules. */
 #include "config.h"

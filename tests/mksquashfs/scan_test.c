@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* scan_test.c — walking sources into the tree: one directory vs several sources (renamed
  * clashes), hard links counted over the image, owners and times after -all-root, -force-uid,
  * -all-time and SOURCE_DATE_EPOCH clamping, exclusions, symlinks and the file order. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write_errors.c — the table writer refuses trees it cannot store faithfully (bad or unsorted
  * names, inconsistent block lists, cycles, too many ids) and a full disk, with a message naming
  * the cause and no image left behind. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* write_image.c — builds an image tree by hand (every inode kind, hard links, xattrs, a 5000-entry
  * directory, 60-deep nesting, large ids and devices), writes its data itself and calls the table
  * writer; prints a manifest and the expected file contents for the checking scripts.

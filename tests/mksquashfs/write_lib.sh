@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # write_lib.sh — shared checks of the table writer's scripts: compare a tree (a mount or an
 # extraction) with the manifest and expected contents that write_image printed.
 # Sourced; expects $top_builddir. Functions print what differs and return non-zero.

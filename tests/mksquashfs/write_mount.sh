@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # write_mount.sh — images from the table writer, loop-mounted by the kernel and extracted by the
 # reference unsquashfs, must hold exactly the hand-built tree (every inode kind, xattrs, links).
 . "$top_srcdir/tests/mksquashfs/write_lib.sh"

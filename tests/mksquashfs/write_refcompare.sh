@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # write_refcompare.sh — for the same tree, the table writer's directory table must be
 # byte-identical to squashfs-tools': same inode numbering, inode sizes and order, listing
 # headers and directory index. The tree is write_image's, extracted by the reference unsquashfs

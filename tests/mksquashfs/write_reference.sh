@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # write_reference.sh — the reference unsquashfs (squashfs-tools) reads what the table writer
 # wrote: superblock fields, the full listing, and the extracted files and metadata.
 . "$top_srcdir/tests/mksquashfs/write_lib.sh"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # write_refimage.sh — our mksquashfs and squashfs-tools' pack the same tree (every inode kind,
 # hard links, xattrs with shared and large values, a 5000-entry directory) into byte-identical
 # images for the layouts where the data stage matches too; a change in the table writer that

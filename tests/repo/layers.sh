@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # layers.sh — the include order is one-way: common/util -> codecs -> common (format) -> tools.
 # Greps every #include "..." of the product sources and fails on one that reaches up (or across
 # from one tool to the other); then plants an upward include in a scratch copy to prove it fails.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # hostile.sh — hostile and broken images (made by patching reference images with sqpatch):
 # each is refused with a message naming the problem, and nothing lands outside the destination.
 . "$top_srcdir/tests/lib/common.sh"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # ref_images.sh — our unsquashfs on images of the reference mksquashfs: every compressor and
 # layout option; extraction must match the source tree, listings and -s must match the
 # reference unsquashfs byte for byte.

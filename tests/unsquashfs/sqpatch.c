@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* sqpatch.c — test helper: edits fields of an uncompressed (-noI -noD) squashfs image in place,
  * found through the common/ reader, so tests can build hostile images from reference ones.
  *

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # comp_kernel.sh — images written with our zstd encoder at several levels and block sizes, mounted by the kernel and compared.
 set -u
 top_builddir=${top_builddir:-.}

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # comp_reference.sh — every level's frames decoded by the reference zstd CLI (window limited to the input), and `zst -c` chunking.
 set -u
 top_builddir=${top_builddir:-.}

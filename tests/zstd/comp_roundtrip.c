@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* comp_roundtrip.c — zstd encoder tests: every level on many kinds of data, decoded by our decoder (and the reference CLI with --reference). */
 #include "config.h"
 

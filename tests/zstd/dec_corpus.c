@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dec_corpus.c — every frame of the shared zstd corpus decodes exactly; every golden error frame is refused. */
 #include "config.h"
 

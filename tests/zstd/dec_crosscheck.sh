@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # dec_crosscheck.sh — frames made by the reference zstd CLI (many data kinds, levels, flags) decode exactly with `zst -d`.
 set -u
 

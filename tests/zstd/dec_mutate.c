@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dec_mutate.c — corpus frames truncated, bit-flipped and overwritten must be decoded or refused, never crash or hang. */
 #include "config.h"
 

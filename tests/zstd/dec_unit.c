@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dec_unit.c — decoder unit checks on hand-built frames (headers, block types, errors) plus XXH64 and code tables. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dec_util.h — helpers shared by the zstd decoder tests: whole-file reads, corpus location, sorted listings. */
 #ifndef SQ_TESTS_ZSTD_DEC_UTIL_H
 #define SQ_TESTS_ZSTD_DEC_UTIL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* bitstream.h — the backward bit reader of zstd's FSE and Huffman streams (read from the last byte down). */
 #ifndef SQ_ZSTD_COMMON_BITSTREAM_H
 #define SQ_ZSTD_COMMON_BITSTREAM_H

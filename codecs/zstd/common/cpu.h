@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* cpu.h — run-time choice of BMI2 code paths (variable shifts without the CL register) on x86-64. */
 #ifndef SQ_ZSTD_COMMON_CPU_H
 #define SQ_ZSTD_COMMON_CPU_H

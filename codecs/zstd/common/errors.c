@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* errors.c — the one-line message of every zs_status, shared by the zstd encoder and decoder. */
 #include "config.h"
 

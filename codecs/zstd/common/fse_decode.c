@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fse_decode.c — FSE table descriptions (variable-width counts, zero-run flags) and the cell spread. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* huf_decode.c — Huffman weights (direct or FSE-compressed), table construction, 1- and 4-stream decoding. */
 #include "config.h"
 

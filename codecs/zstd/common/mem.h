@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* mem.h — unaligned little-endian loads/stores and wide copies shared by the zstd encoder and decoder. */
 #ifndef SQ_ZSTD_COMMON_MEM_H
 #define SQ_ZSTD_COMMON_MEM_H

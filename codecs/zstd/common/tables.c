@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* tables.c — the fixed tables of the zstd format: length-code baselines and predefined FSE distributions. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* tables.h — zstd format constants and the fixed sequence-code tables (RFC 8878 sections 3.1.1.3.2.1, 4.1). */
 #ifndef SQ_ZSTD_COMMON_TABLES_H
 #define SQ_ZSTD_COMMON_TABLES_H

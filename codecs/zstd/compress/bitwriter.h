@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* bitwriter.h — the little-endian forward bit writer behind zstd's backward-read FSE/Huffman streams. */
 #ifndef SQ_ZSTD_COMPRESS_BITWRITER_H
 #define SQ_ZSTD_COMPRESS_BITWRITER_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* block_enc.c — one compressed block: literals (raw, RLE, Huffman, treeless) and FSE-coded sequences. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* block_enc.h — entropy coding of one compressed block: literals section, sequences section, table reuse. */
 #ifndef SQ_ZSTD_COMPRESS_BLOCK_ENC_H
 #define SQ_ZSTD_COMPRESS_BLOCK_ENC_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* block_split.c — cutting one parsed block into several compressed blocks where its statistics change (levels 13+). */
 #include "config.h"
 

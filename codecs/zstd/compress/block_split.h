@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* block_split.h — optional cutting of a parsed block into several compressed blocks. */
 #ifndef SQ_ZSTD_COMPRESS_BLOCK_SPLIT_H
 #define SQ_ZSTD_COMPRESS_BLOCK_SPLIT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* cctx.h — the encoder context shared by the frame writer and the match finders / parsers. */
 #ifndef SQ_ZSTD_COMPRESS_CCTX_H
 #define SQ_ZSTD_COMPRESS_CCTX_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* frame.c — zstd frame assembly: context setup, frame header, block loop with raw/RLE fallbacks, checksum. */
 #include "config.h"
 

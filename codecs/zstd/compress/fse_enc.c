@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fse_enc.c — FSE normalization, table descriptions and encoding tables (RFC 8878 section 4.1). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fse_enc.h — FSE encoding for zstd sequences and Huffman weights: normalization, table headers, state coding. */
 #ifndef SQ_ZSTD_COMPRESS_FSE_ENC_H
 #define SQ_ZSTD_COMPRESS_FSE_ENC_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* huf_enc.c — Huffman code construction, length limiting and literal stream coding (RFC 8878 section 4.2). */
 #include "config.h"
 

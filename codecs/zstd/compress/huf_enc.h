@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* huf_enc.h — Huffman coding of zstd literals: length-limited codes, tree descriptions, 1- and 4-stream coding. */
 #ifndef SQ_ZSTD_COMPRESS_HUF_ENC_H
 #define SQ_ZSTD_COMPRESS_HUF_ENC_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* levels.c — the search parameters of levels 1..22, shaped after the reference's table for 128 KiB inputs. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* match_bt.c — binary trees of earlier positions sorted by their suffixes, one tree per hash bucket. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* match_bt.h — binary-tree match finder for the optimal parser: every longer match along one descent. */
 #ifndef SQ_ZSTD_COMPRESS_MATCH_BT_H
 #define SQ_ZSTD_COMPRESS_MATCH_BT_H

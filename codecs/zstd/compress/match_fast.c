@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* match_fast.c — levels 1..2: one hash table probe per position, no chains, skipping faster through incompressible data. */
 #include "config.h"
 

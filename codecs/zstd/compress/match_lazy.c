@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* match_lazy.c — hash-chain parsing for levels 1..12: fast (skipping), greedy, lazy and lazy2 evaluation. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* match_opt.c — optimal parsing (levels 13..22): a forward shortest-path over literal/match arrivals priced in bits. */
 #include "config.h"
 

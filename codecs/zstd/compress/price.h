@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* price.h — fixed-point bit costs (1/256 bit) shared by the entropy-mode choices and the optimal parser. */
 #ifndef SQ_ZSTD_COMPRESS_PRICE_H
 #define SQ_ZSTD_COMPRESS_PRICE_H

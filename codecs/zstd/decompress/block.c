@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* block.c — one compressed block: its literals section, then its sequences section, executed into the output. */
 #include "config.h"
 

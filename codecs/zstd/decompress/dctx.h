@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dctx.h — the decoder context shared by the frame, block, literals and sequences stages (internal). */
 #ifndef SQ_ZSTD_DECOMPRESS_DCTX_H
 #define SQ_ZSTD_DECOMPRESS_DCTX_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* frame.c — the decoder's entry points: contexts, frame headers, the block loop, checksums, skippable frames. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* literals.c — the literals section of a compressed block: raw, RLE, Huffman (1 or 4 streams), treeless. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* seq_tables.c — the sequences section header: sequence count, symbol compression modes, LL/OF/ML tables. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* sequences.c — decoding the sequence bitstream and executing sequences (literal copy, repeat offsets, match copy). */
 #include "config.h"
 
