@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* dir_write.c — laying out one directory's listing and its index (doc/format.adoc,
- * "Directory Table", "Directory Index"). */
+/* dir_write.c — laying out one directory's listing and its index (squashfs-tools-ng's
+ * doc/format.adoc, sections "Directory Table" and "Directory Index"). */
 #include "config.h"
 #include "common/dir_write.h"
 
@@ -44,129 +44,146 @@ struct index_point {
 	uint32_t entry;
 };
 
-int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *entries,
-		   uint32_t count, struct sqfs_dir_listing *out, struct sq_error *err)
+/* The listing being laid out: the current header's run and the index points found so far. */
+struct layout {
+	struct grow_buf listing;
+	struct index_point *points;
+	size_t npoints, points_cap;
+	uint64_t start_raw;       /* raw offset of the listing's start in the directory table */
+	size_t last_index_pos;    /* listing offset of the last index point (or the start) */
+	bool have_header;
+	size_t header_at;         /* listing offset of the current header */
+	uint32_t run;             /* entries under the current header */
+	uint64_t header_inode_block;
+	uint32_t base_number;
+};
+
+static int add_index_point(struct layout *l, uint32_t entry, struct sq_error *err)
 {
-	struct grow_buf listing = { 0 };
-	struct index_point *points = NULL;
-	size_t npoints = 0, points_cap = 0;
-	int rc = -1;
-
-	memset(out, 0, sizeof(*out));
-	if (w->out_len > 0xFFFFFFFFu)
-		return sq_fail(err, SQ_ERR_UNSUPPORTED, "directory table larger than 4 GiB");
-	out->block_start = (uint32_t)w->out_len;
-	out->offset = (uint16_t)w->fill;
-	const uint64_t start_raw = w->raw_len;
-	size_t last_index_pos = 0; /* listing offset of the last index point (or the start) */
-
-	bool have_header = false;
-	uint8_t *header_count = NULL; /* patched when the run ends; re-derived after reallocs */
-	size_t header_at = 0;
-	uint32_t run = 0;
-	uint64_t header_inode_block = 0;
-	uint32_t base_number = 0;
-
-	for (uint32_t i = 0; i < count; i++) {
-		const struct sqfs_dir_entry_w *e = &entries[i];
-		if (e->name_len == 0 || e->name_len > SQFS_NAME_MAX) {
-			sq_fail(err, SQ_ERR_UNSUPPORTED, "file name of %u bytes cannot be stored",
-				(unsigned)e->name_len);
-			goto cleanup;
-		}
-		uint64_t inode_block = sqfs_meta_ref_block(e->inode_ref);
-		if (inode_block > 0xFFFFFFFFu) {
-			sq_fail(err, SQ_ERR_UNSUPPORTED, "inode table larger than 4 GiB");
-			goto cleanup;
-		}
-		int64_t delta = (int64_t)e->inode_number - (int64_t)base_number;
-		/* As squashfs-tools: an index point when this entry would take the listing more
-		 * than one metadata block past the previous index point. */
-		bool crossing = have_header && listing.len + SQFS_DIR_ENTRY_SIZE + e->name_len -
-						       last_index_pos > SQFS_META_BLOCK_SIZE;
-		bool new_header = !have_header || run == SQFS_DIR_MAX_ENTRIES_PER_HEADER ||
-				  inode_block != header_inode_block || delta < -32768 ||
-				  delta > 32767 || crossing;
-		if (new_header) {
-			if (have_header)
-				put_le32(listing.p + header_at, run - 1);
-			header_at = listing.len;
-			if ((header_count = grow(&listing, SQFS_DIR_HEADER_SIZE, err)) == NULL)
-				goto cleanup;
-			put_le32(header_count + 4, (uint32_t)inode_block);
-			put_le32(header_count + 8, e->inode_number);
-			have_header = true;
-			run = 0;
-			header_inode_block = inode_block;
-			base_number = e->inode_number;
-			delta = 0;
-			if (crossing) {
-				if (npoints == points_cap) {
-					size_t cap = points_cap ? points_cap * 2 : 16;
-					struct index_point *p = realloc(points, cap * sizeof(*p));
-					if (p == NULL) {
-						sq_fail(err, SQ_ERR_NOMEM,
-							"out of memory for a directory index");
-						goto cleanup;
-					}
-					points = p;
-					points_cap = cap;
-				}
-				points[npoints].listing_pos = (uint32_t)header_at;
-				points[npoints].raw_block = (start_raw + header_at) / SQFS_META_BLOCK_SIZE;
-				points[npoints].entry = i;
-				npoints++;
-				last_index_pos = header_at;
-			}
-		}
-		uint8_t *p = grow(&listing, SQFS_DIR_ENTRY_SIZE + e->name_len, err);
+	if (l->npoints == l->points_cap) {
+		size_t cap = l->points_cap ? l->points_cap * 2 : 16;
+		struct index_point *p = realloc(l->points, cap * sizeof(*p));
 		if (p == NULL)
-			goto cleanup;
-		put_le16(p + 0, (uint16_t)sqfs_meta_ref_offset(e->inode_ref));
-		put_le16(p + 2, (uint16_t)(int16_t)delta);
-		put_le16(p + 4, e->basic_type);
-		put_le16(p + 6, (uint16_t)(e->name_len - 1));
-		memcpy(p + 8, e->name, e->name_len);
-		run++;
-		if (listing.len > 0xFFFFFFFFu - SQFS_DIR_SIZE_BIAS) {
-			sq_fail(err, SQ_ERR_UNSUPPORTED, "directory listing larger than 4 GiB");
-			goto cleanup;
-		}
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for a directory index");
+		l->points = p;
+		l->points_cap = cap;
 	}
-	if (have_header)
-		put_le32(listing.p + header_at, run - 1);
-	if (npoints > 0xFFFF) {
-		sq_fail(err, SQ_ERR_UNSUPPORTED, "directory too large for its index");
-		goto cleanup;
+	l->points[l->npoints].listing_pos = (uint32_t)l->header_at;
+	l->points[l->npoints].raw_block = (l->start_raw + l->header_at) / SQFS_META_BLOCK_SIZE;
+	l->points[l->npoints].entry = entry;
+	l->npoints++;
+	l->last_index_pos = l->header_at;
+	return 0;
+}
+
+/* Close the current header's run (its count is stored minus one) and open a new one. */
+static int start_header(struct layout *l, uint64_t inode_block, uint32_t inode_number,
+			struct sq_error *err)
+{
+	if (l->have_header)
+		put_le32(l->listing.p + l->header_at, l->run - 1);
+	l->header_at = l->listing.len;
+	uint8_t *h = grow(&l->listing, SQFS_DIR_HEADER_SIZE, err);
+	if (h == NULL)
+		return -1;
+	put_le32(h + 4, (uint32_t)inode_block);
+	put_le32(h + 8, inode_number);
+	l->have_header = true;
+	l->run = 0;
+	l->header_inode_block = inode_block;
+	l->base_number = inode_number;
+	return 0;
+}
+
+static int add_entry(struct layout *l, const struct sqfs_dir_entry_w *e, uint32_t i,
+		     struct sq_error *err)
+{
+	if (e->name_len == 0 || e->name_len > SQFS_NAME_MAX)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "file name of %u bytes cannot be stored",
+			       (unsigned)e->name_len);
+	uint64_t inode_block = sqfs_meta_ref_block(e->inode_ref);
+	if (inode_block > 0xFFFFFFFFu)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "inode table larger than 4 GiB");
+	int64_t delta = (int64_t)e->inode_number - (int64_t)l->base_number;
+	/* As squashfs-tools: an index point when this entry would take the listing more than one
+	 * metadata block past the previous index point. */
+	bool crossing = l->have_header && l->listing.len + SQFS_DIR_ENTRY_SIZE + e->name_len -
+						  l->last_index_pos > SQFS_META_BLOCK_SIZE;
+	if (!l->have_header || l->run == SQFS_DIR_MAX_ENTRIES_PER_HEADER ||
+	    inode_block != l->header_inode_block || delta < -32768 || delta > 32767 || crossing) {
+		if (start_header(l, inode_block, e->inode_number, err) != 0)
+			return -1;
+		delta = 0;
+		if (crossing && add_index_point(l, i, err) != 0)
+			return -1;
 	}
+	uint8_t *p = grow(&l->listing, SQFS_DIR_ENTRY_SIZE + e->name_len, err);
+	if (p == NULL)
+		return -1;
+	put_le16(p + 0, (uint16_t)sqfs_meta_ref_offset(e->inode_ref));
+	put_le16(p + 2, (uint16_t)(int16_t)delta);
+	put_le16(p + 4, e->basic_type);
+	put_le16(p + 6, (uint16_t)(e->name_len - 1));
+	memcpy(p + 8, e->name, e->name_len);
+	l->run++;
+	if (l->listing.len > 0xFFFFFFFFu - SQFS_DIR_SIZE_BIAS)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "directory listing larger than 4 GiB");
+	return 0;
+}
 
-	if (listing.len > 0 && sqfs_meta_writer_append(w, listing.p, listing.len, err) != 0)
-		goto cleanup;
-	out->size = (uint32_t)listing.len + SQFS_DIR_SIZE_BIAS;
-
+/* The index entries, once the listing is in the table and its blocks' stored offsets known. */
+static int build_index(const struct layout *l, struct sqfs_meta_writer *w,
+		       const struct sqfs_dir_entry_w *entries, struct sqfs_dir_listing *out,
+		       struct sq_error *err)
+{
 	struct grow_buf index = { 0 };
-	for (size_t k = 0; k < npoints; k++) {
-		const struct sqfs_dir_entry_w *e = &entries[points[k].entry];
-		uint64_t start = sqfs_meta_writer_block_of(w, points[k].raw_block *
+	for (size_t k = 0; k < l->npoints; k++) {
+		const struct sqfs_dir_entry_w *e = &entries[l->points[k].entry];
+		uint64_t start = sqfs_meta_writer_block_of(w, l->points[k].raw_block *
 								  SQFS_META_BLOCK_SIZE);
 		uint8_t *p = grow(&index, SQFS_DIR_INDEX_ENTRY_SIZE + e->name_len, err);
 		if (p == NULL || start > 0xFFFFFFFFu) {
 			if (p != NULL)
 				sq_fail(err, SQ_ERR_UNSUPPORTED, "directory table larger than 4 GiB");
 			free(index.p);
-			goto cleanup;
+			return -1;
 		}
-		put_le32(p + 0, points[k].listing_pos);
+		put_le32(p + 0, l->points[k].listing_pos);
 		put_le32(p + 4, (uint32_t)start);
 		put_le32(p + 8, e->name_len - 1);
 		memcpy(p + 12, e->name, e->name_len);
 	}
 	out->index = index.p;
 	out->index_len = index.len;
-	out->index_count = (uint16_t)npoints;
-	rc = 0;
+	out->index_count = (uint16_t)l->npoints;
+	return 0;
+}
+
+int sqfs_dir_write(struct sqfs_meta_writer *w, const struct sqfs_dir_entry_w *entries,
+		   uint32_t count, struct sqfs_dir_listing *out, struct sq_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->out_len > 0xFFFFFFFFu)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "directory table larger than 4 GiB");
+	out->block_start = (uint32_t)w->out_len;
+	out->offset = (uint16_t)w->fill;
+	struct layout l = { .start_raw = w->raw_len };
+	int rc = -1;
+	for (uint32_t i = 0; i < count; i++)
+		if (add_entry(&l, &entries[i], i, err) != 0)
+			goto cleanup;
+	if (l.have_header)
+		put_le32(l.listing.p + l.header_at, l.run - 1);
+	if (l.npoints > 0xFFFF) {
+		sq_fail(err, SQ_ERR_UNSUPPORTED, "directory too large for its index");
+		goto cleanup;
+	}
+	if (l.listing.len > 0 && sqfs_meta_writer_append(w, l.listing.p, l.listing.len, err) != 0)
+		goto cleanup;
+	out->size = (uint32_t)l.listing.len + SQFS_DIR_SIZE_BIAS;
+	rc = build_index(&l, w, entries, out, err);
 cleanup:
-	free(listing.p);
-	free(points);
+	free(l.listing.p);
+	free(l.points);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* inode_write.c — the byte layout of each inode kind (doc/format.adoc, "Inode Table"). */
+/* inode_write.c — the byte layout of each inode kind (squashfs-tools-ng's doc/format.adoc,
+ * section "Inode Table"). */
 #include "config.h"
 #include "common/inode_write.h"
 

@@ -14,6 +14,7 @@
 #include "common/util/sizes.h"
 #include "mksquashfs/data_internal.h"
 #include "mksquashfs/dedup.h"
+#include "mksquashfs/content.h"
 #include "mksquashfs/hash.h"
 
 #define COMPARE_CHUNK (256u * 1024u)
@@ -50,7 +51,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 	if (index == 0) {
 		f->block_sizes = sq_alloc_array((size_t)s->arg[1], sizeof(uint32_t));
 		if (f->block_sizes == NULL)
-			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory for %s", n->source_path);
+			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory for %s", content_name(n));
 		f->blocks_start = w->out->pos;
 		f->block_count = 0;
 		f->sparse_bytes = 0;
@@ -60,7 +61,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 	}
 	if (w->cur != n || index != f->block_count)
 		return sq_fail(w->err, SQ_ERR_IO, "internal error: blocks of %s out of order",
-			       n->source_path);
+			       content_name(n));
 	if (s->result_len > 0 && image_out_write(w->out, s->result, s->result_len, w->err) != 0)
 		return -1;
 	f->block_sizes[f->block_count++] = s->size_word;
@@ -180,14 +181,14 @@ static int file_end(struct data_writer *w, struct slot *s)
 	bool dup = false;
 	/* Files end in list order, so the count so far is this file's index. */
 	const char *shown = w->files->image_paths != NULL ? w->files->image_paths[w->stats->files]
-							   : n->source_path;
+							   : content_name(n);
 	w->stats->files++;
 	w->stats->bytes_in += f->size;
 	if (blocks == 0) {
 		f->block_count = 0;
 		f->blocks_start = 0;
 	} else if (w->cur != n || f->block_count != blocks) {
-		return sq_fail(w->err, SQ_ERR_IO, "internal error: %s ended early", n->source_path);
+		return sq_fail(w->err, SQ_ERR_IO, "internal error: %s ended early", content_name(n));
 	}
 	w->cur = NULL;
 	f->fragment_index = (uint32_t)s->arg[1];

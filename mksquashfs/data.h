@@ -14,7 +14,7 @@
 #include "common/util/error.h"
 #include "common/util/progress.h"
 #include "mksquashfs/image.h"
-#include "mksquashfs/scan.h"
+#include "mksquashfs/file_list.h"
 
 struct data_config {
 	const struct image_settings *image;

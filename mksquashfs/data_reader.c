@@ -15,6 +15,7 @@
 #include "common/format.h"
 #include "common/util/io.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/content.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"
 
@@ -38,25 +39,24 @@ static int flush_fragment(struct data_reader *r)
 	return 0;
 }
 
-static int open_source(struct data_reader *r, const struct tree_inode *n)
+static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
-	int fd = open(n->source_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return sq_fail_errno(&r->err, "cannot open %s", n->source_path);
+	if (content_open(n, c, &r->err) != 0)
+		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
-	if (n->file->size > 4u * r->cfg->image->block_size)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	return fd;
+	if (c->owned && n->file->size > 4u * r->cfg->image->block_size)
+		posix_fadvise(c->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	return 0;
 }
 
-static int read_exact(struct data_reader *r, int fd, const struct tree_inode *n, uint8_t *buf,
-		      size_t len, uint64_t offset)
+static int read_exact(struct data_reader *r, const struct content *c, const struct tree_inode *n,
+		      uint8_t *buf, size_t len, uint64_t offset)
 {
-	ssize_t got = sq_pread_full(fd, buf, len, offset);
+	ssize_t got = content_pread(c, buf, len, offset);
 	if (got < 0)
-		return sq_fail_errno(&r->err, "cannot read %s", n->source_path);
+		return sq_fail_errno(&r->err, "cannot read %s", content_name(n));
 	if ((size_t)got < len)
-		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", n->source_path);
+		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", content_name(n));
 	return 0;
 }
 
@@ -68,51 +68,41 @@ static int same_content(struct data_reader *r, const struct tree_inode *cur,
 {
 	uint32_t bs = r->cfg->image->block_size;
 	uint64_t body = cur->file->size - tail_len;
-	int fa = -1, fb = -1, rc = -1;
-	fa = open_source(r, old);
-	if (fa < 0)
+	struct content a = { .fd = -1 }, b = { .fd = -1 };
+	int rc = -1;
+	if (open_source(r, old, &a) != 0)
 		goto out;
-	if (body > 0) {
-		fb = open_source(r, cur);
-		if (fb < 0)
-			goto out;
-	}
+	if (body > 0 && open_source(r, cur, &b) != 0)
+		goto out;
 	for (uint64_t off = 0; off < body; off += bs) {
 		size_t len = body - off < bs ? (size_t)(body - off) : bs;
-		if (read_exact(r, fa, old, r->cmp_a, len, off) != 0 ||
-		    read_exact(r, fb, cur, r->cmp_b, len, off) != 0)
+		if (read_exact(r, &a, old, r->cmp_a, len, off) != 0 ||
+		    read_exact(r, &b, cur, r->cmp_b, len, off) != 0)
 			goto out;
 		if (memcmp(r->cmp_a, r->cmp_b, len) != 0) {
 			rc = 0;
 			goto out;
 		}
 	}
-	if (read_exact(r, fa, old, r->cmp_a, tail_len, body) != 0)
+	if (read_exact(r, &a, old, r->cmp_a, tail_len, body) != 0)
 		goto out;
 	rc = memcmp(r->cmp_a, r->tail, tail_len) == 0;
 out:
-	if (fa >= 0)
-		close(fa);
-	if (fb >= 0)
-		close(fb);
+	content_close(&a);
+	content_close(&b);
 	return rc;
 }
 
 /* Is the tail of old (its last tail_len bytes, read again from its source) equal to r->tail? */
 static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32_t tail_len)
 {
-	int fd = open_source(r, old);
-	if (fd < 0)
+	struct content c;
+	if (open_source(r, old, &c) != 0)
 		return -1;
-	ssize_t got = sq_pread_full(fd, r->cmp_a, tail_len, old->file->size - tail_len);
-	int saved = errno;
-	close(fd);
-	if (got < 0) {
-		errno = saved;
-		return sq_fail_errno(&r->err, "cannot read %s", old->source_path);
-	}
-	if ((size_t)got < tail_len)
-		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", old->source_path);
+	int rc = read_exact(r, &c, old, r->cmp_a, tail_len, old->file->size - tail_len);
+	content_close(&c);
+	if (rc != 0)
+		return -1;
 	return memcmp(r->cmp_a, r->tail, tail_len) == 0;
 }
 
@@ -154,43 +144,36 @@ static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t bloc
 	return 0;
 }
 
-static int read_file(struct data_reader *r, struct tree_inode *n)
+/* What read_file decided about one file's layout. */
+struct file_layout {
+	uint64_t full;          /* whole blocks */
+	uint32_t tail;          /* bytes after them */
+	bool to_fragment;       /* the tail goes into a fragment block */
+	uint64_t blocks;        /* stored blocks: full, plus the tail when not fragmented */
+};
+
+/* Submit the file's blocks to the workers; *hash accumulates the whole-file hash when the tail
+ * goes to a fragment (only such files are confirmed as duplicates here). */
+static int submit_blocks(struct data_reader *r, struct tree_inode *n, const struct content *src,
+			 const struct file_layout *l, uint64_t *hash)
 {
 	const struct image_settings *img = r->cfg->image;
 	uint32_t bs = img->block_size;
-	uint64_t size = n->file->size;
-	uint64_t full = size / bs;
-	uint32_t tail = (uint32_t)(size % bs);
-	bool to_fragment = !img->no_fragments && tail > 0 && (full == 0 || img->always_fragments);
-	uint64_t blocks = full + (tail > 0 && !to_fragment);
-	if (blocks > UINT32_MAX)
-		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", n->source_path);
-	if (size == 0)
-		return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
-
-	int fd = open_source(r, n);
-	if (fd < 0)
-		return -1;
-	uint64_t hash = 0;
 	/* Holes of sparse files are found with SEEK_DATA, so a block lying wholly in one is
 	 * neither read nor scanned: a 5 GiB hole costs a few lseeks, not 5 GiB of zero reads. */
-	bool find_holes = r->cfg->sparse && full >= 4;
+	bool find_holes = r->cfg->sparse && l->full >= 4;
 	uint64_t next_data = 0;
-	for (uint64_t b = 0; b < blocks; b++) {
+	for (uint64_t b = 0; b < l->blocks; b++) {
 		struct slot *s = pipeline_acquire(r->pipe);
-		if (s == NULL) {
-			close(fd);
+		if (s == NULL)
 			return -1;
-		}
-		size_t len = b < full ? bs : tail;
+		size_t len = b < l->full ? bs : l->tail;
 		uint64_t off = b * bs;
 		if (find_holes && next_data < off + len && len == bs) {
-			off_t d = lseek(fd, (off_t)off, SEEK_DATA);
-			if (d >= 0)
-				next_data = (uint64_t)d;
-			else if (errno == ENXIO)
-				next_data = size; /* only a hole up to the end */
-			else
+			int found = content_next_data(src, off, &next_data);
+			if (found == 1)
+				next_data = n->file->size; /* only a hole up to the end */
+			else if (found < 0)
 				find_holes = false; /* filesystem cannot tell: read everything */
 		}
 		bool hole = find_holes && len == bs && next_data >= off + len;
@@ -199,8 +182,7 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 				r->zero_hash = sq_hash64(r->zeros, bs, 0);
 			s->known_sparse = true;
 			s->hash = r->zero_hash;
-		} else if (read_exact(r, fd, n, s->in, len, off) != 0) {
-			close(fd);
+		} else if (read_exact(r, src, n, s->in, len, off) != 0) {
 			pipeline_abort(r->pipe);
 			return -1;
 		}
@@ -211,21 +193,24 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 		s->in_len = len;
 		s->tag = n;
 		s->arg[0] = b;
-		s->arg[1] = blocks;
+		s->arg[1] = l->blocks;
 		/* Only fragmented files need the whole hash here; the writer folds the workers'
 		 * block hashes for the others. */
-		if (to_fragment && img->duplicates)
-			hash = sq_hash_combine(hash, hole ? r->zero_hash : sq_hash64(s->in, len, 0));
+		if (l->to_fragment && img->duplicates)
+			*hash = sq_hash_combine(*hash, hole ? r->zero_hash : sq_hash64(s->in, len, 0));
 		pipeline_submit(r->pipe, s);
 	}
-	if (!to_fragment) {
-		close(fd);
-		return submit_end(r, n, (uint32_t)blocks, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
-	}
-	int rc = read_exact(r, fd, n, r->tail, tail, full * bs);
-	close(fd);
-	if (rc != 0)
-		return -1;
+	return 0;
+}
+
+/* The tail (in r->tail) of a file whose blocks are submitted: the file may duplicate an earlier
+ * fragmented file, its tail may equal one already packed, or it is packed now. */
+static int place_tail(struct data_reader *r, struct tree_inode *n, const struct file_layout *l,
+		      uint64_t hash)
+{
+	const struct image_settings *img = r->cfg->image;
+	uint32_t tail = l->tail, blocks = (uint32_t)l->blocks;
+	uint64_t size = n->file->size;
 	if (img->duplicates) {
 		hash = sq_hash_combine(hash, sq_hash64(r->tail, tail, 0));
 		size_t cursor = 0;
@@ -235,8 +220,7 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 			if (same < 0)
 				return -1;
 			if (same)
-				return submit_end(r, n, (uint32_t)blocks, SQFS_NO_FRAGMENT, 0,
-						  END_DUPLICATE, old);
+				return submit_end(r, n, blocks, SQFS_NO_FRAGMENT, 0, END_DUPLICATE, old);
 		}
 		if (dedup_insert(r->table, size, hash, n) != 0)
 			return sq_fail(&r->err, SQ_ERR_NOMEM, "out of memory");
@@ -251,11 +235,11 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 			if (same < 0)
 				return -1;
 			if (same)
-				return submit_end(r, n, (uint32_t)blocks, pt->frag_index,
-						  pt->frag_offset, END_NEW, NULL);
+				return submit_end(r, n, blocks, pt->frag_index, pt->frag_offset, END_NEW,
+						  NULL);
 		}
 	}
-	if (r->frag_used + tail > bs && flush_fragment(r) != 0)
+	if (r->frag_used + tail > img->block_size && flush_fragment(r) != 0)
 		return -1;
 	uint32_t offset = r->frag_used;
 	memcpy(r->frag + offset, r->tail, tail);
@@ -263,7 +247,35 @@ static int read_file(struct data_reader *r, struct tree_inode *n)
 	r->frag_tail_bytes += tail;
 	if (img->duplicates && remember_tail(r, n, tail, tail_hash, offset) != 0)
 		return -1;
-	return submit_end(r, n, (uint32_t)blocks, r->frag_index, offset, END_NEW, NULL);
+	return submit_end(r, n, blocks, r->frag_index, offset, END_NEW, NULL);
+}
+
+static int read_file(struct data_reader *r, struct tree_inode *n)
+{
+	const struct image_settings *img = r->cfg->image;
+	uint32_t bs = img->block_size;
+	uint64_t size = n->file->size;
+	struct file_layout l = { .full = size / bs, .tail = (uint32_t)(size % bs) };
+	l.to_fragment = !img->no_fragments && l.tail > 0 && (l.full == 0 || img->always_fragments);
+	l.blocks = l.full + (l.tail > 0 && !l.to_fragment);
+	if (l.blocks > UINT32_MAX)
+		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", content_name(n));
+	if (size == 0)
+		return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
+
+	struct content src;
+	if (open_source(r, n, &src) != 0)
+		return -1;
+	uint64_t hash = 0;
+	int rc = submit_blocks(r, n, &src, &l, &hash);
+	if (rc == 0 && l.to_fragment)
+		rc = read_exact(r, &src, n, r->tail, l.tail, l.full * bs);
+	content_close(&src);
+	if (rc != 0)
+		return -1;
+	if (!l.to_fragment)
+		return submit_end(r, n, (uint32_t)l.blocks, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
+	return place_tail(r, n, &l, hash);
 }
 
 void *data_reader_main(void *arg)

@@ -1,105 +1,83 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* help.c — the -help text: squashfs-tools' option names, grouped as it groups them, listing
- * only what this mksquashfs implements. */
+/* help.c — the -help text, printed from the option tables (opt_def.h) section by section, as
+ * squashfs-tools groups them, with the compressors this build has. */
 #include "config.h"
 #include "mksquashfs/options.h"
 
-#include "codecs/codec.h"
+#include <string.h>
 
-static const char *const help_text[] = {
-	"Filesystem build options:",
-	"-comp <comp>\t\tselect <comp> compression",
-	NULL, /* the compressor list goes here */
-	"-b <block_size>\t\tset data block to <block_size>.  Default 128 Kbytes.",
-	"\t\t\tOptionally a suffix of K or M can be given to specify",
-	"\t\t\tKbytes or Mbytes respectively",
-	"-mkfs-time <time>\tset filesystem creation timestamp to <time> (seconds",
-	"\t\t\tsince the epoch, unsigned 32-bit)",
-	"-fstime <time>\t\tsynonym for -mkfs-time",
-	"-all-time <time>\tset all file timestamps to <time>",
-	"-no-exports\t\tdon't make the filesystem exportable via NFS",
-	"-exports\t\tmake the filesystem exportable via NFS (default)",
-	"-no-sparse\t\tdon't detect sparse files",
-	"-no-xattrs\t\tdon't store extended attributes",
-	"-xattrs\t\t\tstore extended attributes (default)",
-	"-noI\t\t\tdo not compress inode table",
-	"-noId\t\t\tdo not compress the uid/gid table (implied by -noI)",
-	"-noD\t\t\tdo not compress data blocks",
-	"-noF\t\t\tdo not compress fragment blocks",
-	"-noX\t\t\tdo not compress extended attributes",
-	"-no-fragments\t\tdo not use fragments",
-	"-always-use-fragments\tuse fragment blocks for files larger than block size",
-	"-no-duplicates\t\tdo not perform duplicate checking",
-	"-all-root\t\tmake all files owned by root",
-	"-force-uid <uid>\tset all file uids to <uid> (number or user name)",
-	"-force-gid <gid>\tset all file gids to <gid> (number or group name)",
-	"-keep-as-directory\tif one source directory is specified, create a root",
-	"\t\t\tdirectory containing that directory, rather than the",
-	"\t\t\tcontents of the directory",
-	"",
-	"Filesystem filter options:",
-	"-e <list>\t\tlist of exclude dirs/files (takes the rest of the line)",
-	"-ef <exclude_file>\tlist of exclude dirs/files.  One per line",
-	"-wildcards\t\tallow extended shell wildcards (globbing) to be used in",
-	"\t\t\texclude dirs/files",
-	"-regex\t\t\tallow POSIX regular expressions to be used in exclude",
-	"\t\t\tdirs/files",
-	"",
-	"Filesystem append options:",
-	"-noappend\t\tdo not append to existing filesystem (appending is not",
-	"\t\t\tsupported: an existing image is refused without it)",
-	"",
-	"Mksquashfs runtime options:",
-	"-version\t\tprint version",
-	"-quiet\t\t\tno verbose output",
-	"-info\t\t\tprint files written to filesystem",
-	"-no-progress\t\tdon't display the progress bar",
-	"-progress\t\tdisplay the progress bar (default, on a terminal)",
-	"-processors <number>\tuse <number> processors.  By default will use number of",
-	"\t\t\tprocessors available",
-	"-mem <size>\t\tuse at most about <size> memory for queued blocks.",
-	"\t\t\tOptionally a suffix of K, M or G can be given",
-	"",
-	"Expert options (these may make the filesystem unmountable):",
-	"-nopad\t\t\tdo not pad filesystem to a multiple of 4K",
-	"",
-	"Miscellaneous options:",
-	"-root-owned\t\talternative name for -all-root",
-	"-noInodeCompression\talternative name for -noI",
-	"-noIdTableCompression\talternative name for -noId",
-	"-noDataCompression\talternative name for -noD",
-	"-noFragmentCompression\talternative name for -noF",
-	"-noXattrCompression\talternative name for -noX",
-	"",
-	"-help\t\t\toutput this options text to stdout",
-	"-h\t\t\toutput this options text to stdout",
-	"",
-	"-Xhelp\t\t\tprint compressor options for selected compressor",
-	"",
-	"Environment:",
-	"SOURCE_DATE_EPOCH\tif set, this is used as the filesystem creation",
-	"\t\t\ttimestamp, and any file timestamps after it are",
-	"\t\t\tclamped to it",
+#include "codecs/codec.h"
+#include "mksquashfs/opt_def.h"
+
+static const char *const section_titles[SECTION_COUNT] = {
+	[SECTION_COMPRESSION] = "Filesystem compression options:",
+	[SECTION_BUILD] = "Filesystem build options:",
+	[SECTION_TIME] = "Filesystem time options:",
+	[SECTION_PERMISSIONS] = "Filesystem permissions options:",
+	[SECTION_PSEUDO] = "Filesystem pseudo options:",
+	[SECTION_FILTER] = "Filesystem filter options:",
+	[SECTION_XATTR] = "Filesystem extended attribute (xattrs) options:",
+	[SECTION_APPEND] = "Filesystem append options:",
+	[SECTION_TAR] = "Tar file only options:",
+	[SECTION_EXPERT] = "Expert options (these may make the filesystem unmountable):",
+	[SECTION_RUNTIME] = "Mksquashfs runtime options:",
+	[SECTION_MISC] = "Miscellaneous options:",
 };
 
-void options_print_help(FILE *out)
+const char *opt_section_title(enum opt_section s)
+{
+	return s < SECTION_COUNT ? section_titles[s] : "";
+}
+
+static void print_compressor_list(FILE *out)
 {
 	const struct codec *const *all = codec_all();
 	const struct codec *def = codec_default();
-	fprintf(out, "SYNTAX:mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
-		     "[-e list of exclude dirs/files]\n\n");
-	for (size_t i = 0; i < sizeof(help_text) / sizeof(help_text[0]); i++) {
-		if (help_text[i] != NULL) {
-			fprintf(out, "%s\n", help_text[i]);
-			continue;
-		}
-		fprintf(out, "\t\t\tCompressors available:\n");
-		for (size_t k = 0; all[k] != NULL; k++)
-			fprintf(out, "\t\t\t\t%s%s%s\n", all[k]->name, all[k] == def ? " (default)" : "",
-				all[k]->supported ? "" : " (not built in)");
+	fprintf(out, "\t\t\tCompressors available:\n");
+	for (size_t k = 0; all[k] != NULL; k++)
+		fprintf(out, "\t\t\t\t%s%s%s\n", all[k]->name, all[k] == def ? " (default)" : "",
+			all[k]->supported ? "" : " (not built in)");
+}
+
+void options_print_option_help(FILE *out, const struct opt_def *d)
+{
+	const char *marker = "%COMPRESSORS%";
+	const char *at = strstr(d->help, marker);
+	if (at == NULL) {
+		fprintf(out, "%s\n", d->help);
+		return;
 	}
-	fprintf(out, "\nCompressors available and compressor specific options:\n");
+	fprintf(out, "%.*s", (int)(at - d->help), d->help);
+	print_compressor_list(out);
+	if (at[strlen(marker)] != '\0')
+		fprintf(out, "%s\n", at + strlen(marker) + 1);
+}
+
+/* Print one section's options from every group; nothing when it has none. */
+void options_print_section(FILE *out, enum opt_section s)
+{
+	const struct opt_group *const *groups = opt_groups();
+	bool any = false;
+	for (size_t g = 0; groups[g] != NULL; g++) {
+		for (const struct opt_def *d = groups[g]->defs; d->name != NULL; d++) {
+			if (d->section != s || d->help == NULL)
+				continue;
+			if (!any)
+				fprintf(out, "%s\n", section_titles[s]);
+			any = true;
+			options_print_option_help(out, d);
+		}
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+static void print_compressor_options(FILE *out)
+{
+	const struct codec *const *all = codec_all();
+	const struct codec *def = codec_default();
+	fprintf(out, "Compressors available and compressor specific options:\n");
 	for (size_t k = 0; all[k] != NULL; k++) {
 		if (!all[k]->supported)
 			continue;
@@ -109,4 +87,17 @@ void options_print_help(FILE *out)
 		else
 			fprintf(out, "\t  (no options)\n");
 	}
+}
+
+void options_print_help(FILE *out)
+{
+	fprintf(out, "SYNTAX:mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
+		     "[-e list of exclude dirs/files]\n\n");
+	for (int s = 0; s < SECTION_COUNT; s++)
+		options_print_section(out, (enum opt_section)s);
+	print_compressor_options(out);
+	fprintf(out, "\nEnvironment:\n"
+		     "SOURCE_DATE_EPOCH\tif set, this is used as the filesystem creation\n"
+		     "\t\t\ttimestamp, and any file timestamps after it are\n"
+		     "\t\t\tclamped to it\n");
 }

@@ -25,8 +25,14 @@ struct mksq_options {
 	int source_count;
 	const char *image_path;
 
+	uint32_t now;                  /* the build time: made-up directories and entries without a
+	                                  time of their own (clamped by SOURCE_DATE_EPOCH) */
+	bool time_option_set;          /* a command line option set a time (-mkfs-time, -all-time,
+	                                  ...): SOURCE_DATE_EPOCH may not be used with it */
+
 	bool quiet;
 	bool progress;                 /* the bar (default on; only drawn on a terminal) */
+	bool progress_forced;          /* -progress given (keeps the bar with -info) */
 	bool info;                     /* -info: list every file as it is written */
 	bool keep_as_directory;
 	bool no_sparse;
@@ -56,7 +62,23 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 		  enum options_action *action, struct sq_error *err);
 void options_free(struct mksq_options *o);
 
-/* -help text (stdout) and the short usage line for errors. */
+/* -help text. */
 void options_print_help(FILE *out);
+
+struct opt_def;
+enum opt_section;
+/* One option's help lines; one section of -help (nothing when it has no option). */
+void options_print_option_help(FILE *out, const struct opt_def *d);
+void options_print_section(FILE *out, enum opt_section s);
+
+/* Shared value parsers for the option tables: each returns 0, or -1 with a one-line message
+ * naming the option. */
+int options_parse_block_size(const char *s, uint32_t *out, struct sq_error *err);
+int options_parse_time(const char *opt, const char *s, uint32_t *out, struct sq_error *err);
+/* A number, or a user (group) name looked up in the password (group) database. */
+int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t *out,
+			struct sq_error *err);
+/* Append a copy of pattern to the exclude list. */
+int options_add_exclude(struct mksq_options *o, const char *pattern, struct sq_error *err);
 
 #endif

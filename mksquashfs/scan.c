@@ -30,7 +30,6 @@ struct link_slot {
 struct scan_ctx {
 	const struct mksq_options *o;
 	const struct exclude_list *x;
-	struct file_list *files;
 	struct scan_stats *stats;
 	FILE *warn;
 	struct sq_error *err;
@@ -89,27 +88,6 @@ static char *join_path(const char *dir, const char *name)
 	return p;
 }
 
-static uint32_t clamp_time(const struct mksq_options *o, int64_t t)
-{
-	if (o->all_time_set)
-		return o->all_time;
-	uint32_t v = t < 0 ? 0 : t > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)t;
-	if (o->clamp_set && v > o->clamp_time)
-		v = o->clamp_time;
-	return v;
-}
-
-static void set_owner(const struct mksq_options *o, struct tree_inode *n, uint32_t uid,
-		      uint32_t gid)
-{
-	n->uid = o->all_root ? 0 : uid;
-	n->gid = o->all_root ? 0 : gid;
-	if (o->force_uid_set)
-		n->uid = o->force_uid;
-	if (o->force_gid_set)
-		n->gid = o->force_gid;
-}
-
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
 			const struct stat *st, struct tree_inode *n)
 {
@@ -136,51 +114,19 @@ static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const c
 	}
 }
 
-static int add_entry(struct scan_ctx *c, struct tree_dir *d, const char *name,
-		     struct tree_inode *inode)
-{
-	if (d->count == d->cap) {
-		uint32_t cap = d->cap ? d->cap * 2 : 8;
-		struct tree_entry *grown = sq_realloc_array(d->entries, cap, sizeof(*grown));
-		if (grown == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-		d->entries = grown;
-		d->cap = cap;
-	}
-	struct tree_entry *e = &d->entries[d->count];
-	e->name = strdup(name);
-	if (e->name == NULL)
-		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-	e->name_len = (uint32_t)strlen(name);
-	e->inode = inode;
-	d->count++;
-	return 0;
-}
-
-static int entry_cmp(const void *a, const void *b)
-{
-	const struct tree_entry *x = a, *y = b;
-	uint32_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
-	int r = memcmp(x->name, y->name, n);
-	if (r != 0)
-		return r;
-	return x->name_len < y->name_len ? -1 : x->name_len > y->name_len;
-}
-
+/* An inode with what lstat said of its type, permissions, owner and time (attribute options
+ * such as -all-root are applied to the whole tree later). */
 static struct tree_inode *new_inode(struct scan_ctx *c, const struct stat *st)
 {
-	struct tree_inode *n = calloc(1, sizeof(*n));
-	if (n == NULL) {
-		sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	struct tree_inode *n = tree_inode_new((uint32_t)st->st_mode, c->err);
+	if (n == NULL)
 		return NULL;
-	}
-	n->mode = (uint32_t)st->st_mode & (S_IFMT | 07777);
-	set_owner(c->o, n, (uint32_t)st->st_uid, (uint32_t)st->st_gid);
-	n->mtime = clamp_time(c->o, (int64_t)st->st_mtime);
+	n->uid = (uint32_t)st->st_uid;
+	n->gid = (uint32_t)st->st_gid;
+	int64_t t = (int64_t)st->st_mtime;
+	n->mtime = t < 0 ? 0 : t > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)t;
 	return n;
 }
-
-static void free_inode(struct tree_inode *n);
 
 static int scan_dir(struct scan_ctx *c, int dirfd, const char *path, struct tree_inode *dir);
 
@@ -190,12 +136,10 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 {
 	switch (st->st_mode & S_IFMT) {
 	case S_IFREG:
-		n->file = calloc(1, sizeof(*n->file));
 		n->source_path = strdup(path);
-		if (n->file == NULL || n->source_path == NULL)
+		if (n->source_path == NULL)
 			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 		n->file->size = (uint64_t)st->st_size;
-		n->file->fragment_index = SQFS_NO_FRAGMENT;
 		break;
 	case S_IFLNK:
 		if (read_symlink(c, dirfd, name, path, st, n) != 0)
@@ -207,9 +151,8 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 		n->rdev_minor = minor(st->st_rdev);
 		break;
 	case S_IFDIR:
-		n->dir = calloc(1, sizeof(*n->dir));
 		n->source_path = strdup(path);
-		if (n->dir == NULL || n->source_path == NULL)
+		if (n->source_path == NULL)
 			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 		break;
 	case S_IFIFO:
@@ -222,33 +165,6 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 	if (!c->o->image.no_xattrs &&
 	    scan_read_xattrs(path, n, &c->stats->xattrs_skipped, c->warn, c->err) != 0)
 		return -1;
-	return 0;
-}
-
-static int file_list_add(struct scan_ctx *c, struct tree_inode *n, const char *image_path)
-{
-	struct file_list *f = c->files;
-	if (f->count == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 64;
-		struct tree_inode **grown = sq_realloc_array(f->files, cap, sizeof(*grown));
-		if (grown == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-		f->files = grown;
-		if (c->o->info) {
-			char **paths = sq_realloc_array(f->image_paths, cap, sizeof(*paths));
-			if (paths == NULL)
-				return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-			f->image_paths = paths;
-		}
-		f->cap = cap;
-	}
-	if (c->o->info) {
-		f->image_paths[f->count] = strdup(image_path);
-		if (f->image_paths[f->count] == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-	}
-	f->files[f->count++] = n;
-	f->total_bytes += n->file->size;
 	return 0;
 }
 
@@ -294,7 +210,7 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		if (slot->inode != NULL) {
 			slot->inode->nlink++;
 			c->stats->hard_links++;
-			rc = add_entry(c, parent->dir, entry_name, slot->inode);
+			rc = tree_dir_add(parent, entry_name, strlen(entry_name), slot->inode, c->err);
 			goto out;
 		}
 	}
@@ -303,10 +219,9 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		rc = -1;
 		goto out;
 	}
-	n->nlink = 1;
 	if (fill_inode(c, dirfd, name, path, &st, n) != 0 ||
-	    add_entry(c, parent->dir, entry_name, n) != 0) {
-		free_inode(n);
+	    tree_dir_add(parent, entry_name, strlen(entry_name), n, c->err) != 0) {
+		tree_inode_free(n);
 		rc = -1;
 		goto out;
 	}
@@ -317,7 +232,6 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		c->link_count++;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		n->dir->parent = parent;
 		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			rc = sq_fail_errno(c->err, "cannot open directory %s", path);
@@ -378,8 +292,6 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 		rc = scan_entry(c, dir, dirfd(d), names[i], names[i], child);
 		free(child);
 	}
-	if (rc == 0 && dir->dir->count > 1)
-		qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), entry_cmp);
 done:
 	for (size_t i = 0; i < count; i++)
 		free(names[i]);
@@ -409,14 +321,6 @@ static char *source_name(const char *src)
 		free(real);
 	}
 	return name;
-}
-
-static bool name_used(const struct tree_dir *d, const char *name)
-{
-	for (uint32_t i = 0; i < d->count; i++)
-		if (strcmp(d->entries[i].name, name) == 0)
-			return true;
-	return false;
 }
 
 /* The parent of a source path, for fstatat: "a/b" -> ("a", "b"). */
@@ -466,7 +370,7 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 		if (base == NULL)
 			return sq_fail(c->err, SQ_ERR_NOMEM, "cannot name source %s", src);
 		char *name = strdup(base);
-		for (unsigned k = 1; name != NULL && name_used(root->dir, name); k++) {
+		for (unsigned k = 1; name != NULL && tree_dir_find(root, name, strlen(name)) != NULL; k++) {
 			size_t len = strlen(base) + 16;
 			free(name);
 			name = malloc(len);
@@ -511,48 +415,14 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 		if (rc != 0)
 			return -1;
 	}
-	if (root->dir->count > 1)
-		qsort(root->dir->entries, root->dir->count, sizeof(struct tree_entry), entry_cmp);
 	return 0;
 }
 
-/* Depth first over the finished tree, each regular inode once, in entry order. prefix is the
- * directory's image path (only kept for -info). */
-static int collect_files(struct scan_ctx *c, struct tree_inode *dir, const char *prefix)
+int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
+		 struct scan_stats *stats, FILE *warn, struct sq_error *err)
 {
-	for (uint32_t i = 0; i < dir->dir->count; i++) {
-		struct tree_entry *e = &dir->dir->entries[i];
-		struct tree_inode *n = e->inode;
-		char *path = NULL;
-		if (c->o->info && (n->dir != NULL || (n->file != NULL && n->inode_number == 0))) {
-			path = join_path(prefix, e->name);
-			if (path == NULL)
-				return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-		}
-		int rc = 0;
-		if (n->dir != NULL) {
-			rc = collect_files(c, n, path);
-		} else if (n->file != NULL && n->inode_number == 0) {
-			/* inode_number is the writer's; borrow it as a "listed" mark, reset below. */
-			n->inode_number = 1;
-			rc = file_list_add(c, n, path);
-		}
-		free(path);
-		if (rc != 0)
-			return -1;
-	}
-	return 0;
-}
-
-int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uint32_t now,
-		 struct tree *tree, struct file_list *files, struct scan_stats *stats, FILE *warn,
-		 struct sq_error *err)
-{
-	struct scan_ctx c = {
-		.o = o, .x = x, .files = files, .stats = stats, .warn = warn, .err = err,
-	};
+	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err };
 	memset(tree, 0, sizeof(*tree));
-	memset(files, 0, sizeof(*files));
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
 
@@ -572,7 +442,6 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uin
 		tree->root = root;
 		if (fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
 			goto out;
-		root->dir->parent = root;
 		int fd = open(o->sources[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd < 0) {
 			sq_fail_errno(err, "cannot open directory %s", o->sources[0]);
@@ -585,84 +454,19 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, uin
 		st.st_mode = S_IFDIR | 0777;
 		st.st_uid = getuid();
 		st.st_gid = getgid();
-		st.st_mtime = (time_t)now;
+		st.st_mtime = (time_t)o->now;
 		root = new_inode(&c, &st);
 		if (root == NULL)
 			goto out;
 		tree->root = root;
-		root->dir = calloc(1, sizeof(*root->dir));
-		if (root->dir == NULL) {
-			sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-			goto out;
-		}
-		root->dir->parent = root;
 		if (scan_made_up_root(&c, root) != 0)
 			goto out;
 	}
-	if (collect_files(&c, root, "/") != 0)
-		goto out;
-	for (size_t i = 0; i < files->count; i++)
-		files->files[i]->inode_number = 0;
 	rc = 0;
 out:
 	free(c.links);
 	free(c.parts);
-	if (rc != 0) {
-		scan_tree_free(tree);
-		file_list_free(files);
-	}
+	if (rc != 0)
+		tree_free(tree);
 	return rc;
-}
-
-static void free_inode(struct tree_inode *n)
-{
-	if (n->file != NULL)
-		free(n->file->block_sizes);
-	free(n->file);
-	free(n->symlink_target);
-	scan_free_xattrs(n->xattrs);
-	free(n->source_path);
-	if (n->dir != NULL)
-		free(n->dir->entries);
-	free(n->dir);
-	free(n);
-}
-
-/* Hard links make the tree a DAG of non-directories: free an inode when its last entry goes,
- * counting down nlink (directories have exactly one entry). */
-static void free_dir_tree(struct tree_inode *dir)
-{
-	for (uint32_t i = 0; i < dir->dir->count; i++) {
-		struct tree_entry *e = &dir->dir->entries[i];
-		struct tree_inode *n = e->inode;
-		free(e->name);
-		if (n->dir != NULL) {
-			free_dir_tree(n);
-			free_inode(n);
-		} else if (n->nlink <= 1) {
-			free_inode(n);
-		} else {
-			n->nlink--;
-		}
-	}
-}
-
-void scan_tree_free(struct tree *tree)
-{
-	if (tree->root != NULL) {
-		if (tree->root->dir != NULL)
-			free_dir_tree(tree->root);
-		free_inode(tree->root);
-	}
-	tree->root = NULL;
-}
-
-void file_list_free(struct file_list *files)
-{
-	if (files->image_paths != NULL)
-		for (size_t i = 0; i < files->count; i++)
-			free(files->image_paths[i]);
-	free(files->image_paths);
-	free(files->files);
-	memset(files, 0, sizeof(*files));
 }

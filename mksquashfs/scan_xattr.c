@@ -79,7 +79,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 		if (vlen < 0) {
 			if (errno == ENODATA)
 				continue;
-			scan_free_xattrs(set);
+			tree_xattrs_free(set);
 			free(names);
 			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
 		}
@@ -98,7 +98,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 			int saved = errno;
 			free(e->key);
 			free(e->value);
-			scan_free_xattrs(set);
+			tree_xattrs_free(set);
 			free(names);
 			errno = saved;
 			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
@@ -108,30 +108,19 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 	}
 	free(names);
 	if (set->count == 0) {
-		scan_free_xattrs(set);
+		tree_xattrs_free(set);
 		return 0;
 	}
 	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
 	n->xattrs = set;
 	return 0;
 nomem:
-	scan_free_xattrs(set);
+	tree_xattrs_free(set);
 	free(names);
 	return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 }
 #endif
 
-void scan_free_xattrs(struct xattr_set *s)
-{
-	if (s == NULL)
-		return;
-	for (uint32_t i = 0; i < s->count; i++) {
-		free(s->entries[i].key);
-		free(s->entries[i].value);
-	}
-	free(s->entries);
-	free(s);
-}
 
 
 #ifndef HAVE_XATTR

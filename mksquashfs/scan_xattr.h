@@ -16,6 +16,5 @@
  * Without xattr support built in, does nothing. */
 int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, FILE *warn,
 		     struct sq_error *err);
-void scan_free_xattrs(struct xattr_set *s);
 
 #endif

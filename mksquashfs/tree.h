@@ -18,6 +18,7 @@
 #define SQ_MKSQUASHFS_TREE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* One extended attribute in a squashfs namespace (the key is stored without its prefix). */
@@ -52,6 +53,18 @@ struct file_data {
 
 struct tree_inode;
 
+/* A regular file's bytes held in an open file shared by many inodes (a spool of tar data or of a
+ * command's output): length file->size at offset. The reader that made the file owns fd. */
+struct content_span {
+	int fd;
+	uint64_t offset;
+};
+
+enum {
+	TREE_STORED = 1u << 0,   /* file data already in the image (append): file_data complete,
+	                            nothing for the data stage to read */
+};
+
 /* A name in a directory. Several entries may share one inode (hard links). */
 struct tree_entry {
 	char *name;         /* 1..255 bytes, no '/', not "." or ".." */
@@ -60,10 +73,14 @@ struct tree_entry {
 };
 
 struct tree_dir {
-	struct tree_entry *entries; /* sorted by name, bytewise (memcmp, shorter first on a tie) */
+	struct tree_entry *entries; /* sorted by name, bytewise (memcmp, shorter first on a tie),
+	                               once tree_sort has run; readers add in any order */
 	uint32_t count;
 	uint32_t cap;
 	struct tree_inode *parent;  /* the root's parent is the root */
+	uint32_t *index;            /* name lookups in large directories (tree_dir_find): open
+	                               addressing of entry index + 1; NULL until needed */
+	uint32_t index_cap;
 };
 
 struct tree_inode {
@@ -82,6 +99,9 @@ struct tree_inode {
 	struct tree_dir *dir;      /* directories */
 	char *source_path;         /* where the content came from (error messages, reading);
 	                              NULL for directories made up by merging several sources */
+	struct content_span *span; /* regular files whose bytes are not at source_path: NULL
+	                              reads source_path from its start */
+	uint32_t flags;            /* TREE_* below */
 
 	/* Filled by the table writer. */
 	uint32_t inode_number;  /* 1..inode_count */
@@ -92,5 +112,35 @@ struct tree {
 	struct tree_inode *root;   /* a directory */
 	uint32_t inode_count;      /* distinct inodes, set by the writer */
 };
+
+struct sq_error;
+
+/* ---- Building the tree (tree.c): shared by every reader (scan, pseudo, tar, append) ---- */
+
+/* A new inode of this st_mode type and permissions, nlink 1, with its dir (directories) or file
+ * (regular files: no fragment yet) part allocated. NULL with err set when memory is short. */
+struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);
+/* Free an xattr set (NULL is fine). */
+void tree_xattrs_free(struct xattr_set *s);
+/* Free one inode and what it owns (not the entries of a directory: see tree_free). */
+void tree_inode_free(struct tree_inode *n);
+
+/* Add name (len bytes, 1..255, no '/') -> child to a directory, in any order; a directory child
+ * gets dir as its parent. Non-directories may be added under several names (hard links): the
+ * caller counts nlink. */
+int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tree_inode *child,
+		 struct sq_error *err);
+/* The entry named name in dir, or NULL. Fast in large directories. */
+struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_t len);
+/* Remove entry i of dir (its name is freed, the inode is not): for readers that replace an
+ * entry. Entry order is not kept. */
+void tree_dir_remove(struct tree_inode *dir, uint32_t i);
+
+/* Sort every directory's entries by name (what the writer needs). Fails, naming the path, when
+ * a directory holds one name twice. */
+int tree_sort(struct tree *tree, struct sq_error *err);
+
+/* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink). */
+void tree_free(struct tree *tree);
 
 #endif

@@ -170,6 +170,110 @@ static int write_xattr_tables(struct image_out *out, struct write_ctx *ctx, uint
 	return rc;
 }
 
+/* The three metadata writers (inodes, directories, xattrs) over the codec state. */
+static int ctx_init(struct write_ctx *ctx, void *codec_state)
+{
+	const struct image_settings *settings = ctx->settings;
+	ctx->inodes = malloc(sizeof(*ctx->inodes));
+	ctx->dirs = malloc(sizeof(*ctx->dirs));
+	if (ctx->inodes == NULL || ctx->dirs == NULL) {
+		free(ctx->inodes);
+		free(ctx->dirs);
+		ctx->inodes = ctx->dirs = NULL;
+		return sq_fail(ctx->err, SQ_ERR_NOMEM, "out of memory for the inode table");
+	}
+	/* -noI covers the directory table too, as in squashfs-tools. */
+	sqfs_meta_writer_init(ctx->inodes, settings->codec, codec_state,
+			      settings->uncompressed_inodes);
+	sqfs_meta_writer_init(ctx->dirs, settings->codec, codec_state,
+			      settings->uncompressed_inodes);
+	if (!settings->no_xattrs) {
+		ctx->xattrs = sqfs_xattr_writer_new(settings->codec, codec_state,
+						    settings->uncompressed_xattrs);
+		if (ctx->xattrs == NULL)
+			return sq_fail(ctx->err, SQ_ERR_NOMEM, "out of memory for xattrs");
+	}
+	return 0;
+}
+
+static void ctx_release(struct write_ctx *ctx)
+{
+	if (ctx->inodes != NULL)
+		sqfs_meta_writer_release(ctx->inodes);
+	if (ctx->dirs != NULL)
+		sqfs_meta_writer_release(ctx->dirs);
+	free(ctx->inodes);
+	free(ctx->dirs);
+	sqfs_xattr_writer_free(ctx->xattrs);
+	id_map_free(&ctx->ids);
+	free(ctx->refs);
+	free(ctx->written);
+	free(ctx->scratch);
+}
+
+/* Number the tree and encode every inode and directory into the metadata writers. */
+static int encode_tree(struct write_ctx *ctx)
+{
+	if (write_number_tree(ctx) != 0)
+		return -1;
+	ctx->refs = calloc(ctx->inode_count, sizeof(*ctx->refs));
+	ctx->written = calloc(ctx->inode_count, 1);
+	if (ctx->refs == NULL || ctx->written == NULL)
+		return sq_fail(ctx->err, SQ_ERR_NOMEM, "out of memory for %u inodes",
+			       (unsigned)ctx->inode_count);
+	if (write_emit_tree(ctx) != 0 || sqfs_meta_writer_flush(ctx->inodes, ctx->err) != 0 ||
+	    sqfs_meta_writer_flush(ctx->dirs, ctx->err) != 0)
+		return -1;
+	return 0;
+}
+
+/* Append the tables in squashfs-tools' order, recording where each went in sb. */
+static int append_tables(struct image_out *out, struct write_ctx *ctx,
+			 const struct fragment_entry *fragments, uint32_t fragment_count,
+			 void *codec_state, struct sqfs_super *sb)
+{
+	const struct image_settings *settings = ctx->settings;
+	struct sq_error *err = ctx->err;
+	sb->inode_table = out->pos;
+	if (image_out_write(out, ctx->inodes->out, ctx->inodes->out_len, err) != 0)
+		return -1;
+	sb->directory_table = out->pos;
+	if (image_out_write(out, ctx->dirs->out, ctx->dirs->out_len, err) != 0)
+		return -1;
+	/* squashfs-tools writes a (possibly empty) fragment table even with -no-fragments. */
+	if (write_fragment_table(out, settings, fragments, fragment_count, codec_state,
+				 &sb->fragment_table, &ctx->stats->fragment_table_bytes, err) != 0)
+		return -1;
+	if (settings->exportable &&
+	    write_export_table(out, ctx, codec_state, &sb->export_table, err) != 0)
+		return -1;
+	if (write_id_table(out, ctx, codec_state, &sb->id_table, err) != 0)
+		return -1;
+	sb->id_count = (uint16_t)ctx->ids.count; /* at most 65535 (write_ids.c) */
+	if (ctx->xattrs != NULL && sqfs_xattr_writer_count(ctx->xattrs) > 0 &&
+	    write_xattr_tables(out, ctx, &sb->xattr_id_table, err) != 0)
+		return -1;
+	sb->bytes_used = out->pos;
+	return 0;
+}
+
+/* The final superblock over the zeroed one, then padding to the device block size. */
+static int write_super(struct image_out *out, const struct image_settings *settings,
+		       const struct sqfs_super *sb, struct sq_error *err)
+{
+	uint8_t raw[SQFS_SUPER_SIZE];
+	sqfs_super_encode(sb, raw);
+	if (image_out_pwrite(out, raw, sizeof(raw), 0, err) != 0)
+		return -1;
+	if (settings->pad && out->pos % SQFS_DEVBLK_SIZE != 0) {
+		static const uint8_t zeros[SQFS_DEVBLK_SIZE];
+		if (image_out_write(out, zeros, SQFS_DEVBLK_SIZE - out->pos % SQFS_DEVBLK_SIZE,
+				    err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int image_finish(struct image_out *out, const struct image_settings *settings, struct tree *tree,
 		 const struct fragment_entry *fragments, uint32_t fragment_count, void *codec_state,
 		 struct image_stats *stats, struct sq_error *err)
@@ -184,38 +288,7 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 		return -1;
 	if (fragment_count > 0 && fragments == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "fragment table missing");
-
-	ctx.inodes = malloc(sizeof(*ctx.inodes));
-	ctx.dirs = malloc(sizeof(*ctx.dirs));
-	if (ctx.inodes == NULL || ctx.dirs == NULL) {
-		free(ctx.inodes);
-		free(ctx.dirs);
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the inode table");
-	}
-	/* -noI covers the directory table too, as in squashfs-tools. */
-	sqfs_meta_writer_init(ctx.inodes, settings->codec, codec_state,
-			      settings->uncompressed_inodes);
-	sqfs_meta_writer_init(ctx.dirs, settings->codec, codec_state,
-			      settings->uncompressed_inodes);
-	if (!settings->no_xattrs) {
-		ctx.xattrs = sqfs_xattr_writer_new(settings->codec, codec_state,
-						   settings->uncompressed_xattrs);
-		if (ctx.xattrs == NULL) {
-			sq_fail(err, SQ_ERR_NOMEM, "out of memory for xattrs");
-			goto cleanup;
-		}
-	}
-
-	if (write_number_tree(&ctx) != 0)
-		goto cleanup;
-	ctx.refs = calloc(ctx.inode_count, sizeof(*ctx.refs));
-	ctx.written = calloc(ctx.inode_count, 1);
-	if (ctx.refs == NULL || ctx.written == NULL) {
-		sq_fail(err, SQ_ERR_NOMEM, "out of memory for %u inodes", (unsigned)ctx.inode_count);
-		goto cleanup;
-	}
-	if (write_emit_tree(&ctx) != 0 || sqfs_meta_writer_flush(ctx.inodes, err) != 0 ||
-	    sqfs_meta_writer_flush(ctx.dirs, err) != 0)
+	if (ctx_init(&ctx, codec_state) != 0 || encode_tree(&ctx) != 0)
 		goto cleanup;
 
 	sqfs_super_init(&sb, settings->block_size, (uint16_t)settings->codec->id);
@@ -224,38 +297,9 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 	sb.fragment_count = fragment_count;
 	sb.flags = super_flags(settings, codec_options(settings, options) > 0);
 	sb.root_inode = tree->root->inode_ref;
-
-	sb.inode_table = out->pos;
-	if (image_out_write(out, ctx.inodes->out, ctx.inodes->out_len, err) != 0)
+	if (append_tables(out, &ctx, fragments, fragment_count, codec_state, &sb) != 0 ||
+	    write_super(out, settings, &sb, err) != 0)
 		goto cleanup;
-	sb.directory_table = out->pos;
-	if (image_out_write(out, ctx.dirs->out, ctx.dirs->out_len, err) != 0)
-		goto cleanup;
-	/* squashfs-tools writes a (possibly empty) fragment table even with -no-fragments. */
-	if (write_fragment_table(out, settings, fragments, fragment_count, codec_state,
-				 &sb.fragment_table, &stats->fragment_table_bytes, err) != 0)
-		goto cleanup;
-	if (settings->exportable &&
-	    write_export_table(out, &ctx, codec_state, &sb.export_table, err) != 0)
-		goto cleanup;
-	if (write_id_table(out, &ctx, codec_state, &sb.id_table, err) != 0)
-		goto cleanup;
-	sb.id_count = (uint16_t)ctx.ids.count; /* at most 65535 (write_ids.c) */
-	if (ctx.xattrs != NULL && sqfs_xattr_writer_count(ctx.xattrs) > 0 &&
-	    write_xattr_tables(out, &ctx, &sb.xattr_id_table, err) != 0)
-		goto cleanup;
-	sb.bytes_used = out->pos;
-
-	uint8_t raw[SQFS_SUPER_SIZE];
-	sqfs_super_encode(&sb, raw);
-	if (image_out_pwrite(out, raw, sizeof(raw), 0, err) != 0)
-		goto cleanup;
-	if (settings->pad && out->pos % SQFS_DEVBLK_SIZE != 0) {
-		static const uint8_t zeros[SQFS_DEVBLK_SIZE];
-		if (image_out_write(out, zeros, SQFS_DEVBLK_SIZE - out->pos % SQFS_DEVBLK_SIZE,
-				    err) != 0)
-			goto cleanup;
-	}
 
 	stats->bytes_used = sb.bytes_used;
 	stats->inode_table_bytes = ctx.inodes->out_len;
@@ -268,14 +312,6 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 	stats->fragment_count = fragment_count;
 	rc = 0;
 cleanup:
-	sqfs_meta_writer_release(ctx.inodes);
-	sqfs_meta_writer_release(ctx.dirs);
-	free(ctx.inodes);
-	free(ctx.dirs);
-	sqfs_xattr_writer_free(ctx.xattrs);
-	id_map_free(&ctx.ids);
-	free(ctx.refs);
-	free(ctx.written);
-	free(ctx.scratch);
+	ctx_release(&ctx);
 	return rc;
 }

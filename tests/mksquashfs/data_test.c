@@ -14,8 +14,10 @@
 #include <unistd.h>
 
 #include "common/format.h"
+#include "mksquashfs/build.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/options.h"
+#include "mksquashfs/build.h"
 #include "mksquashfs/scan.h"
 #include "tests/lib/check.h"
 
@@ -117,7 +119,7 @@ static int run_once(struct run *r, const char *extra_opt, unsigned workers, unsi
 	struct exclude_list x;
 	exclude_init(&x, NULL, 0, false, false, NULL, 0, &err);
 	struct scan_stats ss;
-	if (scan_sources(&r->o, &x, 1000, &r->tree, &r->files, &ss, NULL, &err) != 0) {
+	if (build_tree(&r->o, &x, &r->tree, &r->files, &ss, NULL, &err) != 0) {
 		fprintf(stderr, "scan: %s\n", err.msg);
 		return -1;
 	}
@@ -141,7 +143,7 @@ static int run_once(struct run *r, const char *extra_opt, unsigned workers, unsi
 
 static void free_run(struct run *r)
 {
-	scan_tree_free(&r->tree);
+	tree_free(&r->tree);
 	file_list_free(&r->files);
 	free(r->frags);
 	free(r->img);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "mksquashfs/options.h"
+#include "mksquashfs/build.h"
 #include "mksquashfs/scan.h"
 #include "tests/lib/check.h"
 
@@ -81,13 +82,13 @@ static void scan(struct scanned *s, const char *line, const char *sde)
 	s->rc = exclude_init(&x, s->o.excludes, s->o.exclude_count, s->o.wildcards, s->o.regex,
 			     s->o.sources, s->o.source_count, &s->err);
 	if (s->rc == 0)
-		s->rc = scan_sources(&s->o, &x, 5000, &s->tree, &s->files, &s->stats, NULL, &s->err);
+		s->rc = build_tree(&s->o, &x, &s->tree, &s->files, &s->stats, NULL, &s->err);
 	exclude_free(&x);
 }
 
 static void done(struct scanned *s)
 {
-	scan_tree_free(&s->tree);
+	tree_free(&s->tree);
 	file_list_free(&s->files);
 	options_free(&s->o);
 }

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* build.c — one mksquashfs run. Every reader (the directory scan today; pseudo definitions, tar
+ * streams and an existing image feed the same tree) fills one tree; attribute options are passes
+ * over it; the data stage writes every listed file; the table writer finishes the image. */
+#include "config.h"
+#include "mksquashfs/build.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/format.h"
+#include "common/util/progress.h"
+#include "mksquashfs/attrs.h"
+#include "mksquashfs/data.h"
+#include "mksquashfs/exclude.h"
+#include "mksquashfs/file_list.h"
+#include "mksquashfs/image.h"
+#include "mksquashfs/scan.h"
+#include "mksquashfs/summary.h"
+
+struct build {
+	const struct mksq_options *o;
+	unsigned workers;
+	struct exclude_list excludes;
+	bool excludes_ready;
+	struct image_out out;
+	bool out_open;
+	struct tree tree;
+	struct file_list files;
+	struct scan_stats scan_stats;
+	struct data_stats data_stats;
+	struct image_stats image_stats;
+	struct fragment_entry *frags;
+	uint32_t frag_count;
+	struct progress progress;
+	void *meta_state;
+};
+
+static unsigned worker_count(const struct mksq_options *o)
+{
+	if (o->processors > 0)
+		return o->processors;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+/* Enough slots that threads run in bursts rather than waking each other per block: about
+ * 64 MiB of blocks by default (squashfs-tools takes several hundred), at least two per worker
+ * plus the reader's and writer's; -mem caps them (each slot holds two blocks). */
+static unsigned slot_count(const struct mksq_options *o, unsigned workers)
+{
+	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
+	uint64_t slots = (64ull << 20) / per_slot;
+	if (slots > 1024)
+		slots = 1024;
+	if (o->mem > 0 && o->mem / 2 / per_slot < slots)
+		slots = o->mem / 2 / per_slot;
+	if (slots < (uint64_t)workers * 2 + 3)
+		slots = (uint64_t)workers * 2 + 3;
+	return (unsigned)slots;
+}
+
+/* Appending to an existing image is not implemented: never overwrite one silently. */
+static int check_image_path(const struct mksq_options *o, struct sq_error *err)
+{
+	struct stat st;
+	if (stat(o->image_path, &st) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		return sq_fail_errno(err, "cannot stat image %s", o->image_path);
+	}
+	if (S_ISDIR(st.st_mode))
+		return sq_fail(err, SQ_ERR_USAGE, "image %s is a directory", o->image_path);
+	if (!o->noappend)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED,
+			       "%s exists and appending is not supported: use -noappend to overwrite it",
+			       o->image_path);
+	return 0;
+}
+
+/* Sources first: a typo must not cost an existing image or print a banner. Then the image,
+ * whose (dev, inode) joins the excludes so an image inside a source does not swallow itself. */
+static int open_output(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	for (int i = 0; i < o->source_count; i++) {
+		struct stat src;
+		if (lstat(o->sources[i], &src) != 0)
+			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
+	}
+	if (check_image_path(o, err) != 0 || image_out_open(&b->out, o->image_path, err) != 0)
+		return -1;
+	b->out_open = true;
+	struct stat st;
+	if (fstat(b->out.fd, &st) != 0)
+		return sq_fail_errno(err, "cannot stat image %s", o->image_path);
+	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
+}
+
+int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
+	       struct file_list *files, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+{
+	memset(files, 0, sizeof(*files));
+	if (scan_sources(o, x, tree, stats, warn, err) != 0)
+		return -1;
+	if (tree_sort(tree, err) != 0 || attrs_apply(o, tree, err) != 0)
+		return -1;
+	return file_list_build(tree, o->info, files, err);
+}
+
+static int write_data(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	if (image_begin(&b->out, &o->image, err) != 0)
+		return -1;
+	progress_add_total(&b->progress, data_progress_units(&o->image, &b->files));
+	struct data_config cfg = {
+		.image = &o->image,
+		.sparse = !o->no_sparse,
+		.workers = b->workers,
+		.slots = slot_count(o, b->workers),
+		.progress = &b->progress,
+		.info = o->info ? stdout : NULL,
+	};
+	return data_write(&cfg, &b->out, &b->files, &b->frags, &b->frag_count, &b->data_stats, err);
+}
+
+static int write_tables(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	b->meta_state = o->image.codec->state_new(&o->image.codec_opts, SQFS_META_BLOCK_SIZE);
+	if (b->meta_state == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the %s compressor",
+			       o->image.codec->name);
+	if (image_finish(&b->out, &o->image, &b->tree, b->frags, b->frag_count, b->meta_state,
+			 &b->image_stats, err) != 0)
+		return -1;
+	progress_finish(&b->progress);
+	b->out_open = false;
+	return image_out_close(&b->out, true, err);
+}
+
+static int print_summary(struct build *b, struct sq_error *err)
+{
+	if (!b->o->quiet) {
+		struct summary_input in = {
+			.image = &b->o->image,
+			.image_stats = &b->image_stats,
+			.data_stats = &b->data_stats,
+			.scan_stats = &b->scan_stats,
+			.tree = &b->tree,
+		};
+		summary_print(stdout, &in);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return sq_fail_errno(err, "cannot write to standard output");
+	return 0;
+}
+
+static void build_free(struct build *b)
+{
+	if (b->out_open) {
+		struct sq_error ignored;
+		sq_error_clear(&ignored);
+		image_out_close(&b->out, false, &ignored);
+	}
+	if (b->meta_state != NULL)
+		b->o->image.codec->state_free(b->meta_state);
+	free(b->frags);
+	tree_free(&b->tree);
+	file_list_free(&b->files);
+	if (b->excludes_ready)
+		exclude_free(&b->excludes);
+	progress_destroy(&b->progress);
+}
+
+int mksq_build(const struct mksq_options *o, struct sq_error *err)
+{
+	struct build b = { .o = o, .workers = worker_count(o), .out = { .fd = -1 } };
+	int rc = -1;
+	progress_init(&b.progress, stdout, o->progress && !o->quiet);
+	b.excludes_ready = true; /* exclude_init leaves what exclude_free needs, even on failure */
+	if (exclude_init(&b.excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
+			 o->sources, o->source_count, err) != 0)
+		goto out;
+	if (open_output(&b, err) != 0)
+		goto out;
+	if (!o->quiet) {
+		printf("Parallel mksquashfs: Using %u processor%s\n", b.workers,
+		       b.workers == 1 ? "" : "s");
+		printf("Creating 4.0 filesystem on %s, block size %u.\n", o->image_path,
+		       o->image.block_size);
+		fflush(stdout);
+	}
+	if (build_tree(o, &b.excludes, &b.tree, &b.files, &b.scan_stats, o->quiet ? NULL : stderr,
+		       err) != 0 ||
+	    write_data(&b, err) != 0 || write_tables(&b, err) != 0)
+		goto out;
+	rc = print_summary(&b, err);
+out:
+	build_free(&b);
+	return rc;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* content.h — a regular file's bytes for the data stage, wherever a reader found them: a source
+ * path read from its start, or a span of a shared open file (tree.h struct content_span). */
+#ifndef SQ_MKSQUASHFS_CONTENT_H
+#define SQ_MKSQUASHFS_CONTENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "common/util/error.h"
+#include "mksquashfs/tree.h"
+
+struct content {
+	int fd;
+	uint64_t base;   /* where the file's byte 0 is in fd */
+	bool owned;      /* fd is closed by content_close (a path we opened) */
+};
+
+/* Open n's bytes for reading. 0, or -1 with err naming the file. */
+int content_open(const struct tree_inode *n, struct content *c, struct sq_error *err);
+/* Read len bytes at offset of the file (pread: safe beside other readers of a shared fd).
+ * Returns the bytes read (fewer at end of file) or -1 with errno set. */
+ssize_t content_pread(const struct content *c, void *buf, size_t len, uint64_t offset);
+/* The start of the next data at or after offset (SEEK_DATA): 0 with *data set, 1 when only a
+ * hole follows up to the end, -1 when the file system cannot tell. */
+int content_next_data(const struct content *c, uint64_t offset, uint64_t *data);
+void content_close(struct content *c);
+/* How n is named in messages: its source path, or "a file" when it has none. */
+const char *content_name(const struct tree_inode *n);
+
+#endif

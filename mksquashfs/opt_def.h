@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* opt_def.h — how mksquashfs's options are declared: each concern (core, pseudo files, tar input,
+ * append, ...) owns a table of option definitions with their help lines, and options.c walks the
+ * tables. Adding an option touches only its concern's table. */
+#ifndef SQ_MKSQUASHFS_OPT_DEF_H
+#define SQ_MKSQUASHFS_OPT_DEF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/util/error.h"
+
+struct mksq_options;
+
+/* The sections of -help, in the order squashfs-tools 4.7 prints them. */
+enum opt_section {
+	SECTION_COMPRESSION,
+	SECTION_BUILD,
+	SECTION_TIME,
+	SECTION_PERMISSIONS,
+	SECTION_PSEUDO,
+	SECTION_FILTER,
+	SECTION_XATTR,
+	SECTION_APPEND,
+	SECTION_TAR,
+	SECTION_EXPERT,
+	SECTION_RUNTIME,
+	SECTION_MISC,
+	SECTION_COUNT
+};
+
+enum opt_kind {
+	OPT_FLAG,          /* sets the bool at `offset` to `value` */
+	OPT_VALUE,         /* takes the next word; `parse` stores it */
+	OPT_CALL,          /* takes no word; `parse` is called with value NULL */
+	OPT_IGNORED,       /* accepted for compatibility, changes nothing (help says why) */
+};
+
+struct opt_def {
+	const char *name;       /* "-root-mode" */
+	enum opt_kind kind;
+	size_t offset;          /* OPT_FLAG: offset of a bool in struct mksq_options */
+	bool value;             /* OPT_FLAG: the value it sets */
+	/* OPT_VALUE / OPT_CALL: store the option; value is NULL when the word is missing (the parse
+	 * function then says what was expected). 0, or -1 with a one-line message in err. */
+	int (*parse)(struct mksq_options *o, const char *name, const char *value,
+		     struct sq_error *err);
+	enum opt_section section;
+	/* -help lines: "-name <arg>\tdescription", continuation lines start with '\t'; lines are
+	 * separated by '\n'. NULL: not listed (an alias documented by another entry). */
+	const char *help;
+};
+
+#define OPT_FLAG_DEF(n, field, v, sec, h) \
+	{ .name = (n), .kind = OPT_FLAG, .offset = offsetof(struct mksq_options, field), \
+	  .value = (v), .section = (sec), .help = (h) }
+#define OPT_VALUE_DEF(n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_VALUE, .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_CALL_DEF(n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_CALL, .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_IGNORED_DEF(n, sec, h) \
+	{ .name = (n), .kind = OPT_IGNORED, .section = (sec), .help = (h) }
+
+/* A concern's options: a table ended by an entry with name NULL, and a check run after the whole
+ * command line is read (cross-option rules, defaults that depend on other options; may be NULL). */
+struct opt_group {
+	const char *concern;
+	const struct opt_def *defs;
+	int (*finish)(struct mksq_options *o, struct sq_error *err);
+};
+
+/* Every concern's group, in the order their options are looked up and help is printed. */
+extern const struct opt_group core_options;
+
+/* The -help section titles. */
+const char *opt_section_title(enum opt_section s);
+
+/* All groups, ended by NULL. */
+const struct opt_group *const *opt_groups(void);
+
+/* Find an option by its exact name in every group; NULL when unknown. */
+const struct opt_def *opt_find(const char *name);
+
+#endif

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* tree.c — building and freeing the in-memory image tree: every reader (directory scan, pseudo
+ * definitions, tar stream, existing image) makes inodes and entries through these calls. */
+#include "config.h"
+#include "mksquashfs/tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/format.h"
+#include "common/util/error.h"
+#include "common/util/sizes.h"
+#include "common/util/xxhash64.h"
+
+/* Directories at least this large get a hash index for lookups. */
+#define TREE_INDEX_MIN 16
+
+struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
+{
+	struct tree_inode *n = calloc(1, sizeof(*n));
+	if (n == NULL)
+		goto nomem;
+	n->mode = mode & (S_IFMT | 07777);
+	n->nlink = 1;
+	if (S_ISDIR(mode)) {
+		n->dir = calloc(1, sizeof(*n->dir));
+		if (n->dir == NULL)
+			goto nomem;
+		n->dir->parent = n;
+	} else if (S_ISREG(mode)) {
+		n->file = calloc(1, sizeof(*n->file));
+		if (n->file == NULL)
+			goto nomem;
+		n->file->fragment_index = SQFS_NO_FRAGMENT;
+	}
+	return n;
+nomem:
+	if (n != NULL)
+		tree_inode_free(n);
+	sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	return NULL;
+}
+
+void tree_xattrs_free(struct xattr_set *s)
+{
+	if (s == NULL)
+		return;
+	for (uint32_t i = 0; i < s->count; i++) {
+		free(s->entries[i].key);
+		free(s->entries[i].value);
+	}
+	free(s->entries);
+	free(s);
+}
+
+void tree_inode_free(struct tree_inode *n)
+{
+	if (n->file != NULL)
+		free(n->file->block_sizes);
+	free(n->file);
+	free(n->symlink_target);
+	tree_xattrs_free(n->xattrs);
+	free(n->source_path);
+	free(n->span);
+	if (n->dir != NULL) {
+		free(n->dir->entries);
+		free(n->dir->index);
+	}
+	free(n->dir);
+	free(n);
+}
+
+static uint32_t name_hash(const char *name, size_t len)
+{
+	return (uint32_t)sq_xxh64(name, len, 0);
+}
+
+/* Put entry i into the index (which has room). */
+static void index_put(struct tree_dir *d, uint32_t i)
+{
+	uint32_t mask = d->index_cap - 1;
+	uint32_t h = name_hash(d->entries[i].name, d->entries[i].name_len) & mask;
+	while (d->index[h] != 0)
+		h = (h + 1) & mask;
+	d->index[h] = i + 1;
+}
+
+/* (Re)build the index with room for twice the entries; false when memory is short (lookups
+ * then scan). */
+static bool index_build(struct tree_dir *d)
+{
+	uint32_t cap = TREE_INDEX_MIN * 2;
+	while (cap < d->count * 2 + 2)
+		cap *= 2;
+	uint32_t *idx = calloc(cap, sizeof(*idx));
+	if (idx == NULL)
+		return false;
+	free(d->index);
+	d->index = idx;
+	d->index_cap = cap;
+	for (uint32_t i = 0; i < d->count; i++)
+		index_put(d, i);
+	return true;
+}
+
+static bool same_name(const struct tree_entry *e, const char *name, size_t len)
+{
+	return e->name_len == len && memcmp(e->name, name, len) == 0;
+}
+
+struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_t len)
+{
+	struct tree_dir *d = dir->dir;
+	if (d->count >= TREE_INDEX_MIN && d->index == NULL)
+		index_build(d);
+	if (d->index == NULL) {
+		for (uint32_t i = 0; i < d->count; i++)
+			if (same_name(&d->entries[i], name, len))
+				return &d->entries[i];
+		return NULL;
+	}
+	uint32_t mask = d->index_cap - 1;
+	for (uint32_t h = name_hash(name, len) & mask; d->index[h] != 0; h = (h + 1) & mask) {
+		struct tree_entry *e = &d->entries[d->index[h] - 1];
+		if (same_name(e, name, len))
+			return e;
+	}
+	return NULL;
+}
+
+int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tree_inode *child,
+		 struct sq_error *err)
+{
+	struct tree_dir *d = dir->dir;
+	if (d->count == d->cap) {
+		uint32_t cap = d->cap ? d->cap * 2 : 8;
+		struct tree_entry *grown = sq_realloc_array(d->entries, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		d->entries = grown;
+		d->cap = cap;
+	}
+	struct tree_entry *e = &d->entries[d->count];
+	e->name = strndup(name, len);
+	if (e->name == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	e->name_len = (uint32_t)len;
+	e->inode = child;
+	d->count++;
+	if (child->dir != NULL)
+		child->dir->parent = dir;
+	if (d->index != NULL) {
+		if (d->count * 2 + 2 > d->index_cap) {
+			if (!index_build(d)) {
+				free(d->index);
+				d->index = NULL;
+			}
+		} else {
+			index_put(d, d->count - 1);
+		}
+	}
+	return 0;
+}
+
+void tree_dir_remove(struct tree_inode *dir, uint32_t i)
+{
+	struct tree_dir *d = dir->dir;
+	free(d->entries[i].name);
+	d->entries[i] = d->entries[d->count - 1];
+	d->count--;
+	/* Rebuilt on the next lookup. */
+	free(d->index);
+	d->index = NULL;
+	d->index_cap = 0;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct tree_entry *x = a, *y = b;
+	uint32_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
+	int r = memcmp(x->name, y->name, n);
+	if (r != 0)
+		return r;
+	return x->name_len < y->name_len ? -1 : x->name_len > y->name_len;
+}
+
+/* Sort one directory and its subdirectories; depth-first with an explicit stack would save
+ * nothing here: the writer recurses as deep anyway. */
+static int sort_dir(struct tree_inode *dir, struct sq_error *err)
+{
+	struct tree_dir *d = dir->dir;
+	if (d->count > 1)
+		qsort(d->entries, d->count, sizeof(*d->entries), entry_cmp);
+	free(d->index);
+	d->index = NULL;
+	d->index_cap = 0;
+	for (uint32_t i = 0; i < d->count; i++) {
+		if (i > 0 && entry_cmp(&d->entries[i - 1], &d->entries[i]) == 0)
+			return sq_fail(err, SQ_ERR_UNSUPPORTED, "the name %s is in one directory twice",
+				       d->entries[i].name);
+		if (d->entries[i].inode->dir != NULL && sort_dir(d->entries[i].inode, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int tree_sort(struct tree *tree, struct sq_error *err)
+{
+	return tree->root != NULL ? sort_dir(tree->root, err) : 0;
+}
+
+/* Hard links make the tree a DAG of non-directories: free an inode when its last entry goes,
+ * counting down nlink (directories have exactly one entry). */
+static void free_dir_tree(struct tree_inode *dir)
+{
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_entry *e = &dir->dir->entries[i];
+		struct tree_inode *n = e->inode;
+		free(e->name);
+		if (n->dir != NULL) {
+			free_dir_tree(n);
+			tree_inode_free(n);
+		} else if (n->nlink <= 1) {
+			tree_inode_free(n);
+		} else {
+			n->nlink--;
+		}
+	}
+}
+
+void tree_free(struct tree *tree)
+{
+	if (tree->root != NULL) {
+		if (tree->root->dir != NULL)
+			free_dir_tree(tree->root);
+		tree_inode_free(tree->root);
+	}
+	tree->root = NULL;
+}
