@@ -7,8 +7,9 @@
 
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *c = &codec_gzip;
 	static const char *const good[] = {
 		"", "-Xcompression-level 9", "-Xcompression-level 1", "-Xcompression-level 5",

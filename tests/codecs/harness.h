@@ -49,7 +49,10 @@ void harness_rejected(const struct codec *c, const char *args, uint32_t block_si
 void harness_bad_block(const struct codec *c, const uint8_t *payload, size_t len,
 		       uint32_t block_size);
 
-/* 1 when the reference mksquashfs and unsquashfs are on PATH (noted once on stderr if not). */
+/* Called first by each test's main: with "--reference" the run compares with the reference
+ * squashfs-tools (exit 77 when they are absent); without it, it makes only its own checks. */
+void harness_init(int argc, char **argv);
+/* True in the reference part. */
 int harness_have_reference(void);
 
 /* Prints the tally; 0 when every check passed, 1 otherwise. */

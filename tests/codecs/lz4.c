@@ -7,8 +7,9 @@
 
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *c = &codec_lz4;
 	harness_option_set(c, "", 131072);
 	harness_option_set(c, "-Xhc", 131072);

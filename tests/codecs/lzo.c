@@ -7,8 +7,9 @@
 
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *c = &codec_lzo;
 	static const char *const good[] = {
 		"", "-Xalgorithm lzo1x_999", "-Xcompression-level 8", "-Xcompression-level 9",

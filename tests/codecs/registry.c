@@ -82,8 +82,9 @@ static int reference_help(const char *name, char *out, size_t cap)
 	return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *const *all = codec_all();
 	size_t count = 0;
 	while (all[count] != NULL)

@@ -7,8 +7,9 @@
 
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *c = &codec_xz;
 	static const char *const good[] = {
 		"", "-Xdict-size 100%", "-Xdict-size 128K", "-Xdict-size 131072",

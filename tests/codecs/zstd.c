@@ -8,8 +8,9 @@
 
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+	harness_init(argc, argv);
 	const struct codec *c = &codec_zstd;
 	static const char *const good[] = {
 		"", "-Xcompression-level 15", "-Xcompression-level 1", "-Xcompression-level 3",
