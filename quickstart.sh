@@ -9,7 +9,7 @@ SUDO=
 $SUDO apt-get update -q -o DPkg::Lock::Timeout=600
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends \
 	build-essential autoconf automake libtool pkg-config \
-	zlib1g-dev liblzma-dev liblzo2-dev liblz4-dev libattr1-dev
+	zlib1g-dev liblzma-dev liblzo2-dev liblz4-dev
 autoreconf -fi
 mkdir -p build
 cd build

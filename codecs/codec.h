@@ -94,6 +94,14 @@ const struct codec *codec_by_name(const char *name);
 const struct codec *codec_by_id(int id);
 /* NULL-terminated list for -help and listings. */
 const struct codec *const *codec_all(void);
+/* The built-in codecs (other than except) whose -X options include this one, for a message such
+ * as "-Xhc is an lz4 option: add -comp lz4": up to cap of them into owners; returns how many
+ * there are. */
+size_t codec_option_owners(const char *option, const struct codec *except,
+			   const struct codec **owners, size_t cap);
+/* "gzip, lzo, xz, lz4, zstd": the codecs built in, into buf (cap bytes, truncated to fit).
+ * Returns the length the whole list needs. */
+size_t codec_list_names(char *buf, size_t cap);
 /* The default for -comp when none is given (gzip, as squashfs-tools; zstd if built without zlib). */
 const struct codec *codec_default(void);
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "codecs/codec_impl.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* A built-out codec keeps its id and name so users read why it is missing, not "unknown". */
@@ -72,4 +73,43 @@ const struct codec *codec_by_id(int id)
 const struct codec *codec_default(void)
 {
 	return GZIP_ENTRY->supported ? GZIP_ENTRY : &codec_zstd;
+}
+
+size_t codec_option_owners(const char *option, const struct codec *except,
+			   const struct codec **owners, size_t cap)
+{
+	size_t n = 0;
+	for (const struct codec *const *c = all_codecs; *c != NULL; c++) {
+		if (*c == except || !(*c)->supported || (*c)->parse_option == NULL)
+			continue;
+		struct codec_opts opts;
+		char err[128];
+		char *argv[2] = { (char *)option, NULL };
+		(*c)->init_options(&opts, 131072);
+		/* Used words, or -1 for a value missing or bad: either way the option is this
+		 * codec's; 0 means it is not. */
+		if ((*c)->parse_option(&opts, 1, argv, err, sizeof(err)) == 0)
+			continue;
+		if (n < cap)
+			owners[n] = *c;
+		n++;
+	}
+	return n;
+}
+
+size_t codec_list_names(char *buf, size_t cap)
+{
+	size_t used = 0;
+	if (cap > 0)
+		buf[0] = '\0';
+	for (const struct codec *const *c = all_codecs; *c != NULL; c++) {
+		if (!(*c)->supported)
+			continue;
+		int n = snprintf(buf + used, cap > used ? cap - used : 0, "%s%s", used ? ", " : "",
+				 (*c)->name);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	return used;
 }

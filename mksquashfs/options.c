@@ -5,6 +5,7 @@
 #include "config.h"
 #include "mksquashfs/options.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,8 +56,13 @@ static int prescan_codec(struct mksq_options *o, int first, int argc, char **arg
 		o->image.codec = codec_default();
 	} else {
 		o->image.codec = codec_by_name(comp);
-		if (o->image.codec == NULL)
-			return sq_fail(err, SQ_ERR_USAGE, "compressor \"%s\" is not supported", comp);
+		if (o->image.codec == NULL) {
+			char names[128];
+			codec_list_names(names, sizeof(names));
+			return sq_fail(err, SQ_ERR_USAGE,
+				       "compressor \"%s\" is not supported: the compressors built in are %s",
+				       comp, names);
+		}
 	}
 	if (o->image.codec == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "no compressor was built in");
@@ -96,6 +102,28 @@ static bool is_positional(const char *arg)
 	return arg[0] != '-' || arg[1] == '\0';
 }
 
+/* An -X option the chosen codec does not have: name the codecs that do. */
+static int unknown_codec_option(const struct codec *chosen, const char *opt, struct sq_error *err)
+{
+	const struct codec *owners[8];
+	size_t n = codec_option_owners(opt, chosen, owners, 8);
+	if (n == 1)
+		return sq_fail(err, SQ_ERR_USAGE, "%s is a%s %s option: add -comp %s", opt,
+			       strchr("lx", owners[0]->name[0]) ? "n" : "", owners[0]->name,
+			       owners[0]->name);
+	if (n == 0)
+		return sq_fail(err, SQ_ERR_USAGE, "%s: unrecognised compressor option %s",
+			       chosen->name, opt);
+	char names[128] = "";
+	size_t used = 0;
+	for (size_t i = 0; i < n && i < 8; i++)
+		used += (size_t)snprintf(names + used, used < sizeof(names) ? sizeof(names) - used : 0,
+					 "%s%s", i ? ", " : "", owners[i]->name);
+	return sq_fail(err, SQ_ERR_USAGE, "%s is not a%s %s option: the compressors with it are %s "
+		       "(choose one with -comp)", opt, strchr("lx", chosen->name[0]) ? "n" : "",
+		       chosen->name, names);
+}
+
 /* Hand a -X option (and its value words) to the codec. Returns the words used, or -1. */
 static int codec_option(struct mksq_options *o, int argc, char **argv, struct sq_error *err)
 {
@@ -104,8 +132,7 @@ static int codec_option(struct mksq_options *o, int argc, char **argv, struct sq
 	if (used < 0)
 		return sq_fail(err, SQ_ERR_USAGE, "%s", msg[0] ? msg : "bad compressor option value");
 	if (used == 0)
-		return sq_fail(err, SQ_ERR_USAGE, "%s: unrecognised compressor option %s",
-			       o->image.codec->name, argv[0]);
+		return unknown_codec_option(o->image.codec, argv[0], err);
 	return used;
 }
 

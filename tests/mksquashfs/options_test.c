@@ -137,6 +137,16 @@ int main(void)
 		CHECK(parse("s i -comp xz -Xdict-size 50% -b 64K", NULL) == 0, "xz dict: %s", err.msg);
 		expect_fail("s i -comp xz -b 64K -Xdict-size 1M", "xz");
 	}
+	/* Helpful errors: the codec that owns an -X option, the compressors built in. */
+	const struct codec *lz4 = codec_by_name("lz4");
+	if (lz4 != NULL && lz4->supported && gz != NULL && gz->supported)
+		expect_fail("s i -comp gzip -Xhc", "-Xhc is an lz4 option: add -comp lz4");
+	if (xz != NULL && xz->supported)
+		expect_fail("s i -comp zstd -Xbcj x86", "-Xbcj is an xz option: add -comp xz");
+	expect_fail("s i -comp zstd -Xwindow-size 8", "-Xwindow-size");
+	expect_fail("s i -comp nosuch", "the compressors built in are");
+	CHECK(parse("s i -comp nosuch", NULL) == -1 && strstr(err.msg, "zstd") != NULL,
+	      "the list names zstd: %s", err.msg);
 	options_free(&o);
 	return check_exit("options_test");
 }
