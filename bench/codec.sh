@@ -4,17 +4,17 @@
 # codec.sh — our zstd encoder against the reference on independent 128 KiB chunks: ratio and speed per level.
 #
 # usage: bench/codec.sh FILE [FIRST [LAST]]   (levels 1..22 by default)
-# ZST names our codec tool (default: $top_builddir/codecs/zstd/zst, else ./codecs/zstd/zst).
+# ZST names our codec tool (default: $top_builddir/codecs/zstd/programs/zst, else ./codecs/zstd/programs/zst).
 # Single-threaded on both sides; the machine may be shared, so compare the ratios of a run.
 set -u
 file=${1:?usage: bench/codec.sh FILE [FIRST [LAST]]}
 first=${2:-1}
 last=${3:-22}
-zst=${ZST:-${top_builddir:-.}/codecs/zstd/zst}
+zst=${ZST:-${top_builddir:-.}/codecs/zstd/programs/zst}
 chunk=131072
 
 [ -r "$file" ] || { echo "codec.sh: $file: cannot read" >&2; exit 1; }
-[ -x "$zst" ] || { echo "codec.sh: $zst: not built (make codecs/zstd/zst, or set ZST)" >&2; exit 1; }
+[ -x "$zst" ] || { echo "codec.sh: $zst: not built (make codecs/zstd/programs/zst, or set ZST)" >&2; exit 1; }
 command -v zstd >/dev/null 2>&1 || { echo "codec.sh: the reference zstd CLI is not installed" >&2; exit 1; }
 
 # One field of our line: " N#name :  IN ->  OUT (xR), C MB/s, D MB/s"

@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # zstd_decode.sh — decode speed of our zstd decoder vs the reference on 128 KiB level-15 frames of real data.
-# Usage: bench/zstd_decode.sh [BUILDDIR] [MEGABYTES]  (BUILDDIR holds codecs/zstd/zst; default 32 MB of data)
+# Usage: bench/zstd_decode.sh [BUILDDIR] [MEGABYTES]  (BUILDDIR holds codecs/zstd/programs/zst; default 32 MB of data)
 set -u
 
 build=${1:-${top_builddir:-.}}
 mb=${2:-32}
-zst="$build/codecs/zstd/zst"
+zst="$build/codecs/zstd/programs/zst"
 command -v zstd >/dev/null 2>&1 || { echo "reference zstd CLI not installed" >&2; exit 1; }
 [ -x "$zst" ] || { echo "$zst not built" >&2; exit 1; }
 

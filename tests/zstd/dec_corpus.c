@@ -8,78 +8,60 @@
 #include <string.h>
 
 #include "codecs/zstd/zstd.h"
+#include "tests/lib/check.h"
 #include "tests/zstd/dec_util.h"
 
 /* Decode one .zst against its original: into an exact buffer, and into one byte less (must
- * fail with DST_TOO_SMALL, never write past the end: ASan watches). Returns 0 when all good. */
-static int check_pair(zs_dctx *d, const char *zst_path, const char *orig_path)
+ * fail with DST_TOO_SMALL, never write past the end: ASan watches). */
+static void check_pair(zs_dctx *d, const char *zst_path, const char *orig_path)
 {
 	size_t zlen = 0, olen = 0;
 	uint8_t *z = dec_read_file(zst_path, &zlen);
 	uint8_t *o = dec_read_file(orig_path, &olen);
-	uint8_t *out = NULL;
-	int bad = 1;
+	uint8_t *out = o != NULL ? malloc(olen + 1) : NULL;
 
-	if (z == NULL || o == NULL) {
-		fprintf(stderr, "FAIL %s: cannot read it or its original\n", zst_path);
-		goto out;
-	}
-	out = malloc(olen + 1);
-	if (out == NULL)
+	CHECK(z != NULL && o != NULL && out != NULL, "%s: cannot read it or its original", zst_path);
+	if (z == NULL || o == NULL || out == NULL)
 		goto out;
 	ptrdiff_t n = zs_decompress(d, z, zlen, out, olen, 0);
 
-	if (n < 0) {
-		fprintf(stderr, "FAIL %s: %s\n", zst_path, zs_error_string((int)n));
-		goto out;
-	}
-	if ((size_t)n != olen || memcmp(out, o, olen) != 0) {
-		fprintf(stderr, "FAIL %s: decoded %td bytes differ from the %zu original bytes\n",
-			zst_path, n, olen);
-		goto out;
-	}
+	CHECK(n >= 0, "%s: %s", zst_path, n < 0 ? zs_error_string((int)n) : "");
+	CHECK(n < 0 || ((size_t)n == olen && memcmp(out, o, olen) == 0),
+	      "%s: decoded %td bytes differ from the %zu original bytes", zst_path, n, olen);
 	if (olen > 0) {
 		uint8_t *tight = malloc(olen - 1 ? olen - 1 : 1);
 
 		n = tight ? zs_decompress(d, z, zlen, tight, olen - 1, 0) : ZS_ERR_ALLOC;
 		free(tight);
-		if (n != ZS_ERR_DST_TOO_SMALL) {
-			fprintf(stderr, "FAIL %s: one byte short of room gave %td, not DST_TOO_SMALL\n",
-				zst_path, n);
-			goto out;
-		}
+		CHECK(n == ZS_ERR_DST_TOO_SMALL, "%s: one byte short of room gave %td, not DST_TOO_SMALL",
+		      zst_path, n);
 	}
-	bad = 0;
 out:
 	free(z);
 	free(o);
 	free(out);
-	return bad;
 }
 
 /* dir/zst/NAME.zst against dir/orig/NAME. */
-static int check_set(zs_dctx *d, const char *corpus, const char *set, int *count)
+static void check_set(zs_dctx *d, const char *corpus, const char *set, int *count)
 {
 	char zdir[4096], path[4096], orig[4096];
 	char **names;
-	int fails = 0;
 
 	dec_path(zdir, sizeof(zdir), "%s/%s/zst", corpus, set);
 	int n = dec_list(zdir, ".zst", &names);
 
-	if (n <= 0) {
-		fprintf(stderr, "FAIL %s: no frames\n", zdir);
-		return 1;
-	}
+	CHECK(n > 0, "%s: no frames", zdir);
+	if (n <= 0)
+		return;
 	for (int i = 0; i < n; i++) {
 		dec_path(path, sizeof(path), "%s/%s", zdir, names[i]);
 		dec_path(orig, sizeof(orig), "%s/%s/orig/%.*s", corpus, set,
 			 (int)(strlen(names[i]) - 4), names[i]);
-		fails += check_pair(d, path, orig);
+		check_pair(d, path, orig);
 	}
 	*count += n;
 	dec_free_list(names, n);
-	return fails;
 }
 
 int main(void)
@@ -87,7 +69,7 @@ int main(void)
 	char cbuf[4096], dir[4096], path[4096], orig[4096];
 	const char *corpus = dec_corpus_dir(cbuf, sizeof(cbuf));
 	zs_dctx *d;
-	int fails = 0, good = 0, errors = 0;
+	int good = 0, errors = 0;
 	char **names;
 	int n;
 
@@ -96,8 +78,8 @@ int main(void)
 	d = zs_dctx_new();
 	if (d == NULL)
 		return 1;
-	fails += check_set(d, corpus, "small", &good);
-	fails += check_set(d, corpus, "large", &good);
+	check_set(d, corpus, "small", &good);
+	check_set(d, corpus, "large", &good);
 
 	/* Again through the generic (non-BMI2) code paths. */
 	zs_dctx_free(d);
@@ -105,20 +87,17 @@ int main(void)
 	d = zs_dctx_new();
 	if (d == NULL)
 		return 1;
-	fails += check_set(d, corpus, "small", &good);
-	fails += check_set(d, corpus, "large", &good);
+	check_set(d, corpus, "small", &good);
+	check_set(d, corpus, "large", &good);
 	unsetenv("ZS_DISABLE_BMI2");
 
 	dec_path(dir, sizeof(dir), "%s/golden/golden-decompression", corpus);
 	n = dec_list(dir, ".zst", &names);
-	if (n <= 0) {
-		fprintf(stderr, "FAIL %s: no frames\n", dir);
-		fails++;
-	}
+	CHECK(n > 0, "%s: no frames", dir);
 	for (int i = 0; i < n; i++) {
 		dec_path(path, sizeof(path), "%s/%s", dir, names[i]);
 		dec_path(orig, sizeof(orig), "%s/%.*s.orig", dir, (int)(strlen(names[i]) - 4), names[i]);
-		fails += check_pair(d, path, orig);
+		check_pair(d, path, orig);
 		good++;
 	}
 	if (n > 0)
@@ -126,10 +105,7 @@ int main(void)
 
 	dec_path(dir, sizeof(dir), "%s/golden/golden-decompression-errors", corpus);
 	n = dec_list(dir, ".zst", &names);
-	if (n <= 0) {
-		fprintf(stderr, "FAIL %s: no frames\n", dir);
-		fails++;
-	}
+	CHECK(n > 0, "%s: no frames", dir);
 	for (int i = 0; i < n; i++) {
 		size_t zlen = 0;
 		uint8_t *z;
@@ -139,12 +115,10 @@ int main(void)
 		z = dec_read_file(path, &zlen);
 		ptrdiff_t r = z && out ? zs_decompress(d, z, zlen, out, 1u << 20, 0) : 0;
 
-		if (z == NULL || out == NULL || r >= 0 || r == ZS_ERR_DST_TOO_SMALL) {
-			fprintf(stderr, "FAIL %s: corrupt frame not rejected (%td)\n", path, r);
-			fails++;
-		} else {
+		CHECK(z != NULL && out != NULL && r < 0 && r != ZS_ERR_DST_TOO_SMALL,
+		      "%s: corrupt frame not rejected (%td)", path, r);
+		if (r < 0)
 			fprintf(stderr, "ok: %s rejected: %s\n", names[i], zs_error_string((int)r));
-		}
 		errors++;
 		free(z);
 		free(out);
@@ -152,7 +126,6 @@ int main(void)
 	if (n > 0)
 		dec_free_list(names, n);
 	zs_dctx_free(d);
-	fprintf(stderr, "%d frames decoded and checked, %d error frames, %d failures\n", good, errors,
-		fails);
-	return fails ? 1 : 0;
+	fprintf(stderr, "%d frames decoded and checked, %d error frames\n", good, errors);
+	return check_exit("zstd/dec_corpus");
 }

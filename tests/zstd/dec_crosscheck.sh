@@ -4,7 +4,7 @@
 # dec_crosscheck.sh — frames made by the reference zstd CLI (many data kinds, levels, flags) decode exactly with `zst -d`.
 set -u
 
-zst="${top_builddir:-.}/codecs/zstd/zst"
+zst="${top_builddir:-.}/codecs/zstd/programs/zst"
 if ! command -v zstd >/dev/null 2>&1; then
 	echo "reference zstd CLI not installed: skipped" >&2
 	exit 77

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "codecs/zstd/zstd.h"
+#include "tests/lib/check.h"
 #include "tests/zstd/dec_util.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -36,12 +37,10 @@ static void decode_one(zs_dctx *d, const uint8_t *src, size_t len, size_t cap, s
 	st->runs++;
 	if (r < 0) {
 		st->refused++;
-		if (zs_error_string((int)r) == NULL)
-			abort();
+		CHECK(zs_error_string((int)r) != NULL, "status %td has no message", r);
 	} else {
 		st->accepted++;
-		if ((size_t)r > cap)
-			abort();
+		CHECK((size_t)r <= cap, "%td bytes decoded into %zu of room", r, cap);
 	}
 	free(dst);
 }
@@ -86,7 +85,7 @@ static void mutate_frame(zs_dctx *d, const uint8_t *frame, size_t len, size_t or
 	free(m);
 }
 
-static int run_set(zs_dctx *d, const char *corpus, const char *set, int step, int rounds,
+static void run_set(zs_dctx *d, const char *corpus, const char *set, int step, int rounds,
 		   struct stats *st)
 {
 	char zdir[4096], path[4096], orig[4096];
@@ -95,10 +94,9 @@ static int run_set(zs_dctx *d, const char *corpus, const char *set, int step, in
 
 	dec_path(zdir, sizeof(zdir), "%s/%s/zst", corpus, set);
 	n = dec_list(zdir, ".zst", &names);
-	if (n <= 0) {
-		fprintf(stderr, "FAIL %s: no frames\n", zdir);
-		return 1;
-	}
+	CHECK(n > 0, "%s: no frames", zdir);
+	if (n <= 0)
+		return;
 	for (int i = 0; i < n; i += step) {
 		size_t zlen = 0, olen = 0;
 		uint8_t *z, *o;
@@ -114,7 +112,6 @@ static int run_set(zs_dctx *d, const char *corpus, const char *set, int step, in
 		free(o);
 	}
 	dec_free_list(names, n);
-	return 0;
 }
 
 int main(void)
@@ -122,7 +119,6 @@ int main(void)
 	char cbuf[4096];
 	const char *corpus = dec_corpus_dir(cbuf, sizeof(cbuf));
 	struct stats st = { 0, 0, 0 };
-	int fails = 0;
 	zs_dctx *d;
 
 	if (corpus == NULL)
@@ -130,15 +126,12 @@ int main(void)
 	d = zs_dctx_new();
 	if (d == NULL)
 		return 1;
-	fails += run_set(d, corpus, "small", 1, 12, &st);
-	fails += run_set(d, corpus, "large", 3, 6, &st);
+	run_set(d, corpus, "small", 1, 12, &st);
+	run_set(d, corpus, "large", 3, 6, &st);
 	zs_dctx_free(d);
 	fprintf(stderr, "%ld mutated decodes: %ld refused, %ld accepted, none crashed\n", st.runs,
 		st.refused, st.accepted);
 	/* Mutations that all decode would mean the decoder checks nothing. */
-	if (st.refused < st.runs / 2) {
-		fprintf(stderr, "FAIL: too few mutated frames were refused\n");
-		fails++;
-	}
-	return fails ? 1 : 0;
+	CHECK(st.refused >= st.runs / 2, "too few mutated frames were refused");
+	return check_exit("zstd/dec_mutate");
 }

@@ -10,20 +10,7 @@
 #include "codecs/zstd/common/tables.h"
 #include "common/util/xxhash64.h"
 #include "codecs/zstd/zstd.h"
-
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...)                                                                  \
-	do {                                                                              \
-		checks++;                                                                 \
-		if (!(cond)) {                                                            \
-			failures++;                                                       \
-			fprintf(stderr, "FAIL line %d: ", __LINE__);                      \
-			fprintf(stderr, __VA_ARGS__);                                     \
-			fputc('\n', stderr);                                              \
-		}                                                                         \
-	} while (0)
+#include "tests/lib/check.h"
 
 /* A frame under construction. */
 struct buf {
@@ -219,6 +206,19 @@ static void test_headers(void)
 	put(&f, "abc", 3);
 	CHECK(decode(&f, out, sizeof(out), 0) == ZS_ERR_CONTENT_SIZE, "content size mismatch");
 
+}
+
+/* Checksums, concatenated and skippable frames, garbage and trailing bytes, an empty frame. */
+static void test_frames(void)
+{
+	static uint8_t out[70000];
+	uint8_t text[300];
+	struct buf f;
+	ptrdiff_t r;
+
+	for (size_t i = 0; i < sizeof(text); i++)
+		text[i] = (uint8_t)('a' + i % 26);
+
 	/* Checksums: right, wrong, missing. */
 	f.n = 0;
 	frame_start_ss(&f, 26, 1, 1);
@@ -400,8 +400,8 @@ int main(void)
 	test_xxh64();
 	test_code_tables();
 	test_headers();
+	test_frames();
 	test_sequences();
 	decode(NULL, NULL, 0, 0);
-	fprintf(stderr, "%d checks, %d failures\n", checks, failures);
-	return failures ? 1 : 0;
+	return check_exit("zstd/dec_unit");
 }

@@ -36,6 +36,18 @@ struct zs_block_scratch {
 	struct zs_huf_ctable tmp_huf;
 };
 
+/* The literals section (literals_enc.c): lits[0..n) into dst; next->huf is the Huffman table the
+ * decoder holds afterwards. Returns the section size, or 0 when it does not fit in cap. */
+size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next,
+			  struct zs_block_scratch *sc, const uint8_t *lits, size_t n, uint8_t *dst,
+			  size_t cap);
+
+/* The sequences section (sequences_enc.c): seqs[0..nseq) into dst; next->fse the tables the
+ * decoder holds afterwards. Returns the section size, or 0 when it does not fit in cap. */
+size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
+			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+			   uint8_t *dst, size_t cap);
+
 /* Encodes literals lits[0..nlits) and seqs[0..nseq) as a compressed block body into dst.
  * next receives the tables the decoder will hold afterwards (a copy of prev where unchanged).
  * Returns the body size, or 0 when it does not fit in cap. */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_fast.c — levels 1..2: one hash table probe per position, no chains, skipping faster through incompressible data. */
+/* match_fast.c — levels 1..4: one hash probe (levels 1-2) or a long and a short probe (3-4) per
+ * position, no chains, skipping faster through incompressible data. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
+/* Levels 1..2: one table of 4-byte (min_match) hashes. */
 void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	struct zs_seq_store *st = &c->store;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_lazy.c — hash-chain parsing for levels 1..12: fast (skipping), greedy, lazy and lazy2 evaluation. */
+/* match_lazy.c — hash-chain parsing for levels 5..12: greedy, lazy and lazy2 evaluation. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
@@ -84,7 +84,6 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	unsigned depth = c->p.strategy == ZS_LAZY ? 1
 			 : c->p.strategy >= ZS_LAZY2 ? 2
 						      : 0;
-	int skipping = c->p.strategy <= ZS_DFAST;
 	size_t pos = start, anchor = start;
 
 	s.c = c;
@@ -109,7 +108,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			dist = st->rep[pos == anchor ? 1 : 0];
 		}
 		if (len == 0) {
-			pos += skipping ? 1 + ((pos - anchor) >> 8) : 1;
+			pos++;
 			continue;
 		}
 		/* Lazy evaluation: a better match one byte later wins over this one. */

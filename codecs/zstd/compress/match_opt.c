@@ -282,33 +282,147 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 	return n;
 }
 
+static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *src, size_t start,
+			 size_t end, unsigned attempts, unsigned insert_attempts)
+{
+	o->c = c;
+	o->src = src;
+	o->end = end;
+	o->hash_limit = zs_hash_limit(c);
+	if (o->hash_limit > end)
+		o->hash_limit = end;
+	o->next_insert = start;
+	o->attempts = attempts;
+	o->insert_attempts = insert_attempts;
+	o->min_match = c->p.min_match;
+}
+
+/* Prices the positions from pos on, starting from the n candidates at pos, until the segment
+ * ends (nothing reaches further, OPT_WINDOW, the block end, or a long match); nd[0] holds the
+ * arrival state at pos. Returns the segment's last node. */
+static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned n, size_t pos)
+{
+	struct zs_cctx *c = o->c;
+	const struct prices *pr = &c->opt->pr;
+	struct opt_node *nd = c->opt->nodes;
+	const uint8_t *src = o->src;
+	uint32_t target = c->p.target_len;
+	int skip_close = c->p.strategy == ZS_BTOPT;
+	size_t last = 0, cur = 0;
+
+	for (;;) {
+		const struct opt_node *from = &nd[cur];
+		uint32_t base = from->price + ll_price(pr, 0);
+
+		/* Match arrivals from cur: each candidate covers the lengths above the
+		 * previous one. */
+		for (unsigned i = 0, lo = o->min_match; i < n; i++) {
+			uint32_t off = cand[i].off;
+			uint32_t op = base + of_price(pr, offval_for(from->rep, from->litlen, off));
+
+			for (uint32_t len = lo; len <= cand[i].len; len++) {
+				uint32_t p = op + ml_price(pr, len);
+				size_t to = cur + len;
+
+				while (last < to)
+					nd[++last].price = PRICE_UNSET;
+				if (p < nd[to].price) {
+					nd[to].price = p;
+					nd[to].off = off;
+					nd[to].mlen = len;
+					nd[to].litlen = 0;
+					next_reps(nd[to].rep, from->rep, from->litlen, off);
+				}
+			}
+			lo = cand[i].len + 1;
+		}
+		/* Next position: a literal arrival competes with the match arrivals. */
+		cur++;
+		if (cur > last)
+			nd[++last].price = PRICE_UNSET;
+		{
+			const struct opt_node *prev = &nd[cur - 1];
+			uint32_t p = prev->price + pr->lit[src[pos + cur - 1]] +
+				     ll_price(pr, prev->litlen + 1) - ll_price(pr, prev->litlen);
+
+			if (p < nd[cur].price) {
+				nd[cur].price = p;
+				nd[cur].mlen = 0;
+				nd[cur].off = 0;
+				nd[cur].litlen = prev->litlen + 1;
+				memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
+			}
+		}
+		if (cur >= last || cur >= OPT_WINDOW || pos + cur + o->min_match > o->end)
+			return last;
+		/* btopt: a position whose successor is already reached for at most half a
+		 * bit more is not worth a search (the successor's own search covers it). */
+		if (skip_close && nd[cur + 1].price <= nd[cur].price + ZS_PRICE_ONE / 2) {
+			n = 0;
+			continue;
+		}
+		n = gather(o, cand, pos + cur, nd[cur].rep, nd[cur].litlen);
+		if (n > 0 && cand[n - 1].len >= target) {
+			/* Commit straight to the end of this long match. */
+			size_t to = cur + cand[n - 1].len;
+
+			while (last < to)
+				nd[++last].price = PRICE_UNSET;
+			nd[to].price = 0;
+			nd[to].off = cand[n - 1].off;
+			nd[to].mlen = cand[n - 1].len;
+			return to;
+		}
+	}
+}
+
+/* Walks back from the segment's last node, then stores its matches in order; returns the new
+ * anchor (the end of the last match, or the old one). */
+static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t last,
+			   size_t anchor)
+{
+	struct zs_opt_state *os = c->opt;
+	const struct opt_node *nd = os->nodes;
+	size_t npath = 0, i = last;
+
+	while (i > 0) {
+		if (nd[i].mlen > 0) {
+			size_t from_i = i - nd[i].mlen;
+
+			os->path[npath].start = (uint32_t)from_i;
+			os->path[npath].len = nd[i].mlen;
+			os->path[npath].off = nd[i].off;
+			npath++;
+			i = from_i;
+		} else {
+			i--;
+		}
+	}
+	for (size_t k = npath; k-- > 0;) {
+		size_t mpos = pos + os->path[k].start;
+
+		zs_store_seq(&c->store, src + anchor, (uint32_t)(mpos - anchor), os->path[k].off,
+			     os->path[k].len);
+		anchor = mpos + os->path[k].len;
+	}
+	return anchor;
+}
+
 /* One pass over the block: fills c->store. */
 static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
 		       unsigned attempts)
 {
 	struct zs_opt_state *os = c->opt;
 	struct zs_seq_store *st = &c->store;
-	const struct prices *pr = &os->pr;
 	struct opt_node *nd = os->nodes;
 	struct opt_ctx o;
 	size_t pos = start, anchor = start;
 	uint32_t target = c->p.target_len;
-	int skip_close = c->p.strategy == ZS_BTOPT;
 
-	o.c = c;
-	o.src = src;
-	o.end = end;
-	o.hash_limit = zs_hash_limit(c);
-	if (o.hash_limit > end)
-		o.hash_limit = end;
-	o.next_insert = start;
-	o.attempts = attempts;
-	o.insert_attempts = attempts > 16 ? 16 : attempts;
+	opt_ctx_init(&o, c, src, start, end, attempts, attempts > 16 ? 16 : attempts);
 	size_t seq_mark = st->nseq, lit_mark = st->nlits, next_update = start + 2048;
 
 	freqs_to_prices(&os->pr, &os->fr);
-	o.min_match = c->p.min_match;
-
 	while (pos + o.min_match <= end) {
 		struct candidate *cand = os->cand;
 		uint32_t litlen = (uint32_t)(pos - anchor);
@@ -329,96 +443,9 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		nd[0].mlen = 0;
 		nd[0].litlen = litlen;
 		memcpy(nd[0].rep, st->rep, sizeof(nd[0].rep));
-		size_t last = 0, cur = 0;
+		size_t last = price_segment(&o, cand, n, pos);
 
-		for (;;) {
-			const struct opt_node *from = &nd[cur];
-			uint32_t base = from->price + ll_price(pr, 0);
-
-			/* Match arrivals from cur: each candidate covers the lengths above the
-			 * previous one. */
-			for (unsigned i = 0, lo = o.min_match; i < n; i++) {
-				uint32_t off = cand[i].off;
-				uint32_t op = base + of_price(pr, offval_for(from->rep, from->litlen, off));
-
-				for (uint32_t len = lo; len <= cand[i].len; len++) {
-					uint32_t p = op + ml_price(pr, len);
-					size_t to = cur + len;
-
-					while (last < to)
-						nd[++last].price = PRICE_UNSET;
-					if (p < nd[to].price) {
-						nd[to].price = p;
-						nd[to].off = off;
-						nd[to].mlen = len;
-						nd[to].litlen = 0;
-						next_reps(nd[to].rep, from->rep, from->litlen, off);
-					}
-				}
-				lo = cand[i].len + 1;
-			}
-			/* Next position: a literal arrival competes with the match arrivals. */
-			cur++;
-			if (cur > last)
-				nd[++last].price = PRICE_UNSET;
-			{
-				const struct opt_node *prev = &nd[cur - 1];
-				uint32_t p = prev->price + pr->lit[src[pos + cur - 1]] +
-					     ll_price(pr, prev->litlen + 1) - ll_price(pr, prev->litlen);
-
-				if (p < nd[cur].price) {
-					nd[cur].price = p;
-					nd[cur].mlen = 0;
-					nd[cur].off = 0;
-					nd[cur].litlen = prev->litlen + 1;
-					memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
-				}
-			}
-			if (cur >= last || cur >= OPT_WINDOW || pos + cur + o.min_match > end)
-				break;
-			/* btopt: a position whose successor is already reached for at most half a
-			 * bit more is not worth a search (the successor's own search covers it). */
-			if (skip_close && nd[cur + 1].price <= nd[cur].price + ZS_PRICE_ONE / 2) {
-				n = 0;
-				continue;
-			}
-			n = gather(&o, cand, pos + cur, nd[cur].rep, nd[cur].litlen);
-			if (n > 0 && cand[n - 1].len >= target) {
-				/* Commit straight to the end of this long match. */
-				size_t to = cur + cand[n - 1].len;
-
-				while (last < to)
-					nd[++last].price = PRICE_UNSET;
-				nd[to].price = 0;
-				nd[to].off = cand[n - 1].off;
-				nd[to].mlen = cand[n - 1].len;
-				last = to;
-				break;
-			}
-		}
-		/* Walk back from the end of the segment, then emit in order. */
-		size_t npath = 0, i = last;
-
-		while (i > 0) {
-			if (nd[i].mlen > 0) {
-				size_t from_i = i - nd[i].mlen;
-
-				os->path[npath].start = (uint32_t)from_i;
-				os->path[npath].len = nd[i].mlen;
-				os->path[npath].off = nd[i].off;
-				npath++;
-				i = from_i;
-			} else {
-				i--;
-			}
-		}
-		for (size_t k = npath; k-- > 0;) {
-			size_t mpos = pos + os->path[k].start;
-
-			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), os->path[k].off,
-				     os->path[k].len);
-			anchor = mpos + os->path[k].len;
-		}
+		anchor = emit_segment(c, src, pos, last, anchor);
 		/* Learn from what was just chosen; re-price every few KiB. */
 		freqs_add(&os->fr, st, seq_mark, lit_mark);
 		seq_mark = st->nseq;
@@ -449,16 +476,7 @@ static void stats_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	struct opt_ctx o;
 	size_t pos = start, anchor = start;
 
-	o.c = c;
-	o.src = src;
-	o.end = end;
-	o.hash_limit = zs_hash_limit(c);
-	if (o.hash_limit > end)
-		o.hash_limit = end;
-	o.next_insert = start;
-	o.attempts = attempts;
-	o.insert_attempts = attempts;
-	o.min_match = c->p.min_match;
+	opt_ctx_init(&o, c, src, start, end, attempts, attempts);
 	while (pos + o.min_match <= end) {
 		unsigned n = gather(&o, os->cand, pos, st->rep, (uint32_t)(pos - anchor));
 

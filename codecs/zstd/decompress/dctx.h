@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "codecs/zstd/common/huf_decode.h"
+#include "codecs/zstd/decompress/huf_decode.h"
 #include "codecs/zstd/common/tables.h"
 
 /* Slack after the literals so sequence execution may copy them 16 bytes at a time. */

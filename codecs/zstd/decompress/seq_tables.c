@@ -3,7 +3,7 @@
 /* seq_tables.c — the sequences section header: sequence count, symbol compression modes, LL/OF/ML tables. */
 #include "config.h"
 
-#include "codecs/zstd/common/fse_decode.h"
+#include "codecs/zstd/decompress/fse_decode.h"
 #include "codecs/zstd/decompress/dctx.h"
 #include "codecs/zstd/zstd.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* huf_decode.h — Huffman tree descriptions and table-driven decoding of 1 or 4 literal streams (RFC 8878 4.2). */
-#ifndef SQ_ZSTD_COMMON_HUF_DECODE_H
-#define SQ_ZSTD_COMMON_HUF_DECODE_H
+#ifndef SQ_ZSTD_DECOMPRESS_HUF_DECODE_H
+#define SQ_ZSTD_DECOMPRESS_HUF_DECODE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "codecs/zstd/zst_compress.h"
+#include "codecs/zstd/programs/zst_compress.h"
 #include "codecs/zstd/zstd.h"
 
 #define DEFAULT_CHUNK 131072u
@@ -208,7 +208,7 @@ out:
 	return ret;
 }
 
-static double now_seconds(void)
+double zst_now(void)
 {
 	struct timespec ts;
 
@@ -264,11 +264,11 @@ static int bench_decompress(struct bench_buf *b, zs_dctx *dctx)
 /* Repeat a pass until about a second has gone by (at least once); returns MB/s. */
 static double bench_speed(struct bench_buf *b, zs_cctx *cctx, zs_dctx *dctx, long *csize)
 {
-	double start = now_seconds(), best = 1e30, end;
+	double start = zst_now(), best = 1e30, end;
 	int runs = 0;
 
 	do {
-		double t0 = now_seconds();
+		double t0 = zst_now();
 
 		if (cctx != NULL) {
 			*csize = bench_compress(b, cctx);
@@ -277,7 +277,7 @@ static double bench_speed(struct bench_buf *b, zs_cctx *cctx, zs_dctx *dctx, lon
 		} else if (bench_decompress(b, dctx) != 0) {
 			return -1;
 		}
-		end = now_seconds();
+		end = zst_now();
 		if (end - t0 < best)
 			best = end - t0;
 		runs++;

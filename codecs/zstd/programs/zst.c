@@ -8,9 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "codecs/zstd/zst_compress.h"
+#include "codecs/zstd/programs/zst_compress.h"
 #include "codecs/zstd/zstd.h"
 
 static void usage(FILE *out)
@@ -158,14 +157,6 @@ out:
 	return ret;
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Decode-speed measurement: all inputs held in memory, each decoded into its own buffer, the
  * whole set repeated for about a second per pass; the best of 5 passes is reported. */
 static int decode_bench_main(int argc, char **argv)
@@ -209,7 +200,7 @@ static int decode_bench_main(int argc, char **argv)
 	double best = 0;
 
 	for (int pass = 0; pass < 5; pass++) {
-		double start = now_seconds(), elapsed;
+		double start = zst_now(), elapsed;
 		size_t bytes = 0;
 
 		do {
@@ -223,7 +214,7 @@ static int decode_bench_main(int argc, char **argv)
 				}
 				bytes += (size_t)r;
 			}
-			elapsed = now_seconds() - start;
+			elapsed = zst_now() - start;
 		} while (elapsed < 1.0);
 		double mbps = (double)bytes / elapsed / 1e6;
 

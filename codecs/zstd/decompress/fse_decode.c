@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "codecs/zstd/common/fse_decode.h"
+#include "codecs/zstd/decompress/fse_decode.h"
 #include "codecs/zstd/common/mem.h"
 
 /* Up to 32 bits at bit position pos of a forward little-endian stream; bytes past the end read

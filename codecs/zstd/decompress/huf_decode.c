@@ -7,8 +7,8 @@
 
 #include "codecs/zstd/common/bitstream.h"
 #include "codecs/zstd/common/cpu.h"
-#include "codecs/zstd/common/fse_decode.h"
-#include "codecs/zstd/common/huf_decode.h"
+#include "codecs/zstd/decompress/fse_decode.h"
+#include "codecs/zstd/decompress/huf_decode.h"
 
 #define MAX_WEIGHT_SYMBOL 12u /* weights are 0..11 */
 

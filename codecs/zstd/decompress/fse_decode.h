@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* fse_decode.h — reading FSE table descriptions and building FSE decoding tables (RFC 8878 4.1). */
-#ifndef SQ_ZSTD_COMMON_FSE_DECODE_H
-#define SQ_ZSTD_COMMON_FSE_DECODE_H
+#ifndef SQ_ZSTD_DECOMPRESS_FSE_DECODE_H
+#define SQ_ZSTD_DECOMPRESS_FSE_DECODE_H
 
 #include <stddef.h>
 #include <stdint.h>

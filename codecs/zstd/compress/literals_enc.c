@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* literals_enc.c — the literals section of a compressed block (RFC 8878 "Literals Section"): raw, RLE,
+ * Huffman-coded with a new tree, or treeless with the previous block's. */
+#include "config.h"
+
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+#include "codecs/zstd/common/tables.h"
+#include "codecs/zstd/compress/block_enc.h"
+
+static size_t raw_literals_header(uint8_t *dst, unsigned type, size_t n)
+{
+	if (n < 32) {
+		dst[0] = (uint8_t)(type | (n << 3));
+		return 1;
+	}
+	if (n < 4096) {
+		zs_write16(dst, (uint16_t)(type | (1u << 2) | (n << 4)));
+		return 2;
+	}
+	zs_write24(dst, (uint32_t)(type | (3u << 2) | (n << 4)));
+	return 3;
+}
+
+static size_t write_raw_literals(const uint8_t *lits, size_t n, uint8_t *dst, size_t cap)
+{
+	if (cap < n + 3)
+		return 0;
+	size_t h = raw_literals_header(dst, ZS_LIT_RAW, n);
+
+	memcpy(dst + h, lits, n);
+	return h + n;
+}
+
+/* Huffman-coded literals with table ct; tree_size bytes of description are already at
+ * dst + header (0 for treeless). Returns the section size or 0 when it does not pay. */
+static size_t write_huf_literals(const struct zs_huf_ctable *ct, const uint8_t *tree,
+				 size_t tree_size, const uint8_t *lits, size_t n, uint8_t *dst,
+				 size_t cap)
+{
+	size_t h = n <= 1023 ? 3 : n <= 16383 ? 4 : 5;
+	int four = n >= 256;
+	size_t limit = n + 3 < cap ? n + 3 : cap; /* no better than raw: give up */
+
+	if (limit < h + tree_size + 1)
+		return 0;
+	memcpy(dst + h, tree, tree_size);
+	size_t s = four ? zs_huf_encode_4(ct, lits, n, dst + h + tree_size, limit - h - tree_size)
+			: zs_huf_encode_1(ct, lits, n, dst + h + tree_size, limit - h - tree_size);
+
+	if (s == 0)
+		return 0;
+	size_t comp = tree_size + s;
+
+	if (comp >= n || h + comp >= limit)
+		return 0;
+	uint32_t type = tree_size ? ZS_LIT_COMPRESSED : ZS_LIT_TREELESS;
+
+	if (h == 3) {
+		uint32_t v = type | ((four ? 1u : 0u) << 2) | ((uint32_t)n << 4) | ((uint32_t)comp << 14);
+
+		zs_write24(dst, v);
+	} else if (h == 4) {
+		zs_write32(dst, type | (2u << 2) | ((uint32_t)n << 4) | ((uint32_t)comp << 18));
+	} else {
+		uint64_t v = type | (3u << 2) | ((uint64_t)n << 4) | ((uint64_t)comp << 22);
+
+		zs_write32(dst, (uint32_t)v);
+		dst[4] = (uint8_t)(v >> 32);
+	}
+	return h + comp;
+}
+
+size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next,
+			  struct zs_block_scratch *sc, const uint8_t *lits, size_t n, uint8_t *dst,
+			  size_t cap)
+{
+	uint32_t counts[256] = {0};
+	unsigned max_symbol = 0, distinct = 0;
+
+	next->huf_valid = prev->huf_valid;
+	if (prev->huf_valid)
+		next->huf = prev->huf;
+	for (size_t i = 0; i < n; i++)
+		counts[lits[i]]++;
+	for (unsigned s = 0; s < 256; s++) {
+		if (counts[s]) {
+			distinct++;
+			max_symbol = s;
+		}
+	}
+	if (n > 0 && distinct == 1 && n >= 2) {
+		if (cap < 4)
+			return 0;
+		size_t h = raw_literals_header(dst, ZS_LIT_RLE, n);
+
+		dst[h] = lits[0];
+		return h + 1;
+	}
+	if (n < 32)
+		return write_raw_literals(lits, n, dst, cap);
+
+	/* Price the fresh table against reusing the previous one. */
+	uint8_t tree[130];
+	size_t tree_size = 0;
+	uint64_t new_bits = UINT64_MAX, old_bits = UINT64_MAX;
+
+	if (zs_huf_build(&sc->tmp_huf, counts, max_symbol)) {
+		tree_size = zs_huf_write_tree(&sc->tmp_huf, tree, sizeof(tree));
+		if (tree_size)
+			new_bits = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * tree_size;
+	}
+	if (prev->huf_valid)
+		old_bits = zs_huf_cost(&prev->huf, counts, max_symbol);
+	size_t best = 0;
+
+	if (old_bits != UINT64_MAX && old_bits <= new_bits) {
+		best = write_huf_literals(&prev->huf, tree, 0, lits, n, dst, cap);
+	} else if (new_bits != UINT64_MAX) {
+		best = write_huf_literals(&sc->tmp_huf, tree, tree_size, lits, n, dst, cap);
+		if (best) {
+			next->huf_valid = 1;
+			next->huf = sc->tmp_huf;
+		}
+	}
+	if (best)
+		return best;
+	return write_raw_literals(lits, n, dst, cap);
+}

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* sequences_enc.c — the sequences section of a compressed block (RFC 8878 "Sequences Section"): the
+ * count, a compression mode and table per code stream, and the interleaved FSE bitstream. */
+#include "config.h"
+
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+#include "codecs/zstd/common/tables.h"
+#include "codecs/zstd/compress/bitwriter.h"
+#include "codecs/zstd/compress/block_enc.h"
+
+enum { LL = 0, OF = 1, ML = 2 };
+
+/* Predefined distributions as norm tables for the cost and table builders. */
+static const int16_t *default_norm(int k, unsigned *max_symbol, unsigned *log)
+{
+	if (k == LL) {
+		*max_symbol = ZS_LL_MAX_CODE;
+		*log = ZS_LL_DEFAULT_LOG;
+		return zs_ll_default_norm;
+	}
+	if (k == OF) {
+		*max_symbol = ZS_OF_DEFAULT_MAX_CODE;
+		*log = ZS_OF_DEFAULT_LOG;
+		return zs_of_default_norm;
+	}
+	*max_symbol = ZS_ML_MAX_CODE;
+	*log = ZS_ML_DEFAULT_LOG;
+	return zs_ml_default_norm;
+}
+
+/* Chooses a mode for one code stream and writes its table description. *ct is the table to
+ * code with (NULL for RLE). Returns bytes written or (size_t)-1 when cap is short. */
+static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, uint32_t nseq,
+			   const struct zs_entropy *prev, struct zs_entropy *next,
+			   struct zs_block_scratch *sc, unsigned *mode, const struct zs_fse_ctable **ct,
+			   uint8_t *dst, size_t cap)
+{
+	static const unsigned max_logs[3] = {ZS_LL_MAX_LOG, ZS_OF_MAX_LOG, ZS_ML_MAX_LOG};
+	unsigned distinct = 0;
+
+	for (unsigned s = 0; s <= max_symbol; s++)
+		distinct += counts[s] != 0;
+	if (distinct == 1) {
+		if (cap < 1)
+			return (size_t)-1;
+		dst[0] = (uint8_t)max_symbol;
+		*mode = ZS_MODE_RLE;
+		*ct = NULL;
+		next->fse_valid[k] = 0;
+		return 1;
+	}
+	unsigned dmax, dlog;
+	const int16_t *dnorm = default_norm(k, &dmax, &dlog);
+	uint64_t cost_default = zs_fse_cost(counts, max_symbol, dnorm, dmax, dlog);
+	uint64_t cost_repeat = prev->fse_valid[k]
+				       ? zs_fse_cost(counts, max_symbol, prev->fse[k].norm,
+						     prev->fse[k].max_symbol, prev->fse[k].log)
+				       : UINT64_MAX;
+	/* A new table: the suggested accuracy and one step either side, whichever codes the
+	 * histogram plus its description in the fewest bits. */
+	unsigned pick = zs_fse_pick_log(nseq, max_symbol, max_logs[k]), log = pick;
+	int16_t norm[ZS_FSE_ENC_MAX_SYMBOLS], try_norm[ZS_FSE_ENC_MAX_SYMBOLS];
+	uint8_t hdr[128], try_hdr[128];
+	size_t hsize = 0;
+	uint64_t cost_new = UINT64_MAX;
+	unsigned min_log = zs_highbit32(distinct) + 1;
+
+	for (unsigned l = pick > 5 ? pick - 1 : 5; l <= pick + 1 && l <= max_logs[k]; l++) {
+		if (l < min_log || l < 5)
+			continue;
+		zs_fse_normalize(counts, max_symbol, nseq, l, try_norm);
+		size_t h = zs_fse_write_header(try_norm, max_symbol, l, try_hdr, sizeof(try_hdr));
+
+		if (h == 0)
+			continue;
+		uint64_t cost = zs_fse_cost(counts, max_symbol, try_norm, max_symbol, l) +
+				(uint64_t)h * 8 * 256;
+
+		if (cost < cost_new) {
+			cost_new = cost;
+			log = l;
+			hsize = h;
+			memcpy(norm, try_norm, sizeof(norm));
+			memcpy(hdr, try_hdr, h);
+		}
+	}
+
+	if (cost_repeat != UINT64_MAX && cost_repeat <= cost_default && cost_repeat <= cost_new) {
+		*mode = ZS_MODE_REPEAT;
+		next->fse_valid[k] = 1;
+		next->fse[k] = prev->fse[k];
+		*ct = &next->fse[k];
+		return 0;
+	}
+	if (cost_default != UINT64_MAX && cost_default <= cost_new) {
+		*mode = ZS_MODE_PREDEFINED;
+		zs_fse_build_ctable(&next->fse[k], dnorm, dmax, dlog);
+		next->fse_valid[k] = 1;
+		*ct = &next->fse[k];
+		return 0;
+	}
+	if (hsize == 0 || hsize > cap)
+		return (size_t)-1;
+	memcpy(dst, hdr, hsize);
+	*mode = ZS_MODE_FSE;
+	zs_fse_build_ctable(&next->fse[k], norm, max_symbol, log);
+	next->fse_valid[k] = 1;
+	*ct = &next->fse[k];
+	(void)sc;
+	return hsize;
+}
+
+/* Number_of_Sequences: 1, 2 or 3 bytes. */
+static uint8_t *write_seq_count(uint8_t *op, size_t nseq)
+{
+	if (nseq < 128) {
+		*op++ = (uint8_t)nseq;
+	} else if (nseq < 0x7F00) {
+		*op++ = (uint8_t)((nseq >> 8) + 128);
+		*op++ = (uint8_t)nseq;
+	} else {
+		*op++ = 255;
+		zs_write16(op, (uint16_t)(nseq - 0x7F00));
+		op += 2;
+	}
+	return op;
+}
+
+/* The interleaved bitstream of seqs[0..nseq) with the codes in sc->codes and the tables ct
+ * (NULL: RLE, no state). Returns its size, or 0 when it does not fit in cap. */
+static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs_fse_ctable *const *ct,
+			      const struct zs_seq *seqs, size_t nseq, uint8_t *dst, size_t cap)
+{
+	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	struct zs_bitw bw;
+	uint32_t st[3] = {0, 0, 0};
+	size_t i = nseq - 1;
+
+	zs_bitw_init(&bw, dst, cap);
+	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
+	 * updates LL, ML, OF, so the writer mirrors that order. */
+	for (int k = 0; k < 3; k++)
+		if (ct[k])
+			st[k] = zs_fse_init_state(ct[k], sc->codes[k][i]);
+	for (;;) {
+		const struct zs_seq *q = &seqs[i];
+
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], zs_ll_bits[llc[i]]);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], zs_ml_bits[mlc[i]]);
+		zs_bitw_flush(&bw);
+		zs_bitw_put(&bw, q->offval - (1u << ofc[i]), ofc[i]);
+		zs_bitw_flush(&bw);
+		if (i == 0)
+			break;
+		i--;
+		if (ct[OF])
+			zs_fse_encode(&bw, ct[OF], &st[OF], ofc[i]);
+		if (ct[ML])
+			zs_fse_encode(&bw, ct[ML], &st[ML], mlc[i]);
+		if (ct[LL])
+			zs_fse_encode(&bw, ct[LL], &st[LL], llc[i]);
+		zs_bitw_flush(&bw);
+	}
+	if (ct[ML])
+		zs_fse_flush_state(&bw, ct[ML], st[ML]);
+	if (ct[OF])
+		zs_fse_flush_state(&bw, ct[OF], st[OF]);
+	if (ct[LL])
+		zs_fse_flush_state(&bw, ct[LL], st[LL]);
+	return zs_bitw_close(&bw);
+}
+
+size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
+			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+			   uint8_t *dst, size_t cap)
+{
+	uint8_t *op = dst, *end = dst + cap;
+
+	for (int k = 0; k < 3; k++) {
+		next->fse_valid[k] = prev->fse_valid[k];
+		if (prev->fse_valid[k])
+			next->fse[k] = prev->fse[k];
+	}
+	if (cap < 4)
+		return 0;
+	op = write_seq_count(op, nseq);
+	if (nseq == 0)
+		return (size_t)(op - dst);
+
+	uint32_t counts[3][64];
+	unsigned max_symbol[3] = {0, 0, 0};
+	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+
+	memset(counts, 0, sizeof(counts));
+	for (size_t i = 0; i < nseq; i++) {
+		llc[i] = (uint8_t)zs_ll_code(seqs[i].lit);
+		ofc[i] = (uint8_t)zs_of_code(seqs[i].offval);
+		mlc[i] = (uint8_t)zs_ml_code(seqs[i].ml);
+		counts[LL][llc[i]]++;
+		counts[OF][ofc[i]]++;
+		counts[ML][mlc[i]]++;
+	}
+	for (int k = 0; k < 3; k++)
+		for (unsigned s = 0; s < 64; s++)
+			if (counts[k][s])
+				max_symbol[k] = s;
+
+	uint8_t *modes = op++;
+	unsigned mode[3];
+	const struct zs_fse_ctable *ct[3];
+
+	for (int k = 0; k < 3; k++) {
+		size_t t = choose_table(k, counts[k], max_symbol[k], (uint32_t)nseq, prev, next, sc,
+					&mode[k], &ct[k], op, (size_t)(end - op));
+
+		if (t == (size_t)-1)
+			return 0;
+		op += t;
+	}
+	*modes = (uint8_t)((mode[LL] << 6) | (mode[OF] << 4) | (mode[ML] << 2));
+
+	size_t s = write_bitstream(sc, ct, seqs, nseq, op, (size_t)(end - op));
+
+	if (s == 0)
+		return 0;
+	return (size_t)(op - dst) + s;
+}
