@@ -5,6 +5,7 @@
 #include "unsquashfs/options.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,172 @@ void unsq_options_free(struct unsq_options *o)
 	o->npaths = 0;
 }
 
+/* Flags: name and long name -> mode (UNSQ_MODE_KEEP: unchanged) and up to two int fields set. */
+#define UNSQ_MODE_KEEP (-1)
+#define NO_FIELD ((size_t)-1)
+
+struct flag_option {
+	const char *name, *alias;
+	int mode;
+	size_t field1;
+	int value1;
+	size_t field2;
+	int value2;
+};
+
+#define FIELD(f) offsetof(struct unsq_options, f)
+#define FLAG(n, a, f, v) { n, a, UNSQ_MODE_KEEP, FIELD(f), v, NO_FIELD, 0 }
+#define FLAG2(n, a, f, v, f2, v2) { n, a, UNSQ_MODE_KEEP, FIELD(f), v, FIELD(f2), v2 }
+#define MODE(n, a, m) { n, a, m, NO_FIELD, 0, NO_FIELD, 0 }
+#define MODE1(n, a, m, f, v) { n, a, m, FIELD(f), v, NO_FIELD, 0 }
+#define MODE2(n, a, m, f, v, f2, v2) { n, a, m, FIELD(f), v, FIELD(f2), v2 }
+
+static const struct flag_option flag_options[] = {
+	MODE("-cat", NULL, UNSQ_CAT),
+	FLAG("-q", "-quiet", quiet, 1),
+	FLAG("-n", "-no-progress", no_progress, 1),
+	FLAG("-no", "-no-xattrs", xattrs, 0),
+	FLAG("-x", "-xattrs", xattrs, 1),
+	FLAG2("-u", "-user-xattrs", xattrs, 1, user_xattrs, 1),
+	FLAG("-i", "-info", info, 1),
+	FLAG("-li", "-linfo", info, 2),
+	MODE("-l", "-ls", UNSQ_LIST),
+	MODE1("-ll", "-lls", UNSQ_LIST, list_long, 1),
+	MODE2("-lln", "-llnumeric", UNSQ_LIST, list_long, 1, list_numeric, 1),
+	MODE1("-lc", NULL, UNSQ_LIST, list_concise, 1),
+	MODE2("-llc", NULL, UNSQ_LIST, list_long, 1, list_concise, 1),
+	FLAG("-f", "-force", force, 1),
+	FLAG("-ig", "-ignore-errors", ignore_errors, 1),
+	FLAG("-st", "-strict-errors", strict_errors, 1),
+	FLAG("-no-exit", "-no-exit-code", no_exit_code, 1),
+	MODE("-s", "-stat", UNSQ_STAT),
+	FLAG("-UTC", NULL, utc, 1),
+	MODE("-mkfs-time", "-fstime", UNSQ_MKFS_TIME),
+	FLAG("-no-wild", "-no-wildcards", no_wildcards, 1),
+};
+
+/* Options with a value: name and long names -> parser of the value. */
+struct value_option {
+	const char *name, *alias, *alias2;
+	int (*set)(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err);
+};
+
+static int set_dest(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt, (void)err;
+	o->dest = val;
+	return 0;
+}
+
+static int set_max_depth(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	if (parse_long(val, 0, &o->max_depth))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of levels \"%s\"", opt, val);
+	return 0;
+}
+
+static int set_processors(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	if (parse_long(val, 1, &o->processors))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of processors \"%s\"", opt, val);
+	return 0;
+}
+
+static int set_offset(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	if (parse_offset(val, &o->offset))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad offset \"%s\"", opt, val);
+	return 0;
+}
+
+static int set_extract_file(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt;
+	return read_extract_file(o, val, err);
+}
+
+/* Queue sizes tune the reference's caches; ours are fixed and small. */
+static int set_queue(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)o;
+	long ignored;
+	if (parse_long(val, 1, &ignored))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad size \"%s\"", opt, val);
+	return 0;
+}
+
+static const struct value_option value_options[] = {
+	{"-d", "-dest", NULL, set_dest},
+	{"-max", "-max-depth", NULL, set_max_depth},
+	{"-p", "-processors", NULL, set_processors},
+	{"-o", "-offset", NULL, set_offset},
+	{"-e", "-ef", "-extract-file", set_extract_file},
+	{"-da", "-data-queue", NULL, set_queue},
+	{"-fr", "-frag-queue", NULL, set_queue},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static int same(const char *arg, const char *name)
+{
+	return name != NULL && strcmp(arg, name) == 0;
+}
+
+static const struct flag_option *find_flag(const char *arg)
+{
+	for (size_t i = 0; i < COUNT(flag_options); i++)
+		if (same(arg, flag_options[i].name) || same(arg, flag_options[i].alias))
+			return &flag_options[i];
+	return NULL;
+}
+
+static const struct value_option *find_value(const char *arg)
+{
+	for (size_t i = 0; i < COUNT(value_options); i++) {
+		const struct value_option *v = &value_options[i];
+		if (same(arg, v->name) || same(arg, v->alias) || same(arg, v->alias2))
+			return v;
+	}
+	return NULL;
+}
+
+static void set_flag(struct unsq_options *o, const struct flag_option *f)
+{
+	if (f->mode != UNSQ_MODE_KEEP)
+		o->mode = (enum unsq_mode)f->mode;
+	if (f->field1 != NO_FIELD)
+		*(int *)((char *)o + f->field1) = f->value1;
+	if (f->field2 != NO_FIELD)
+		*(int *)((char *)o + f->field2) = f->value2;
+}
+
+/* One option at argv[*i]; *i moves past its value. 1 when parsing stops here (-help,
+ * -version), 0 to go on, -1 on a usage error. */
+static int parse_one(struct unsq_options *o, int argc, char **argv, int *i, struct sq_error *err)
+{
+	const char *a = argv[*i];
+	if (is(a, "-v", "-version")) {
+		o->mode = UNSQ_VERSION;
+		return 1;
+	}
+	if (is(a, "-h", "-help")) {
+		o->mode = UNSQ_HELP;
+		return 1;
+	}
+	const struct flag_option *f = find_flag(a);
+	if (f != NULL) {
+		set_flag(o, f);
+		return 0;
+	}
+	const struct value_option *v = find_value(a);
+	if (v == NULL)
+		return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see unsquashfs -help)", a);
+	if (*i + 1 >= argc)
+		return sq_fail(err, SQ_ERR_USAGE, "%s: missing value", a);
+	*i += 1;
+	return v->set(o, a, argv[*i], err);
+}
+
 int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_error *err)
 {
 	memset(o, 0, sizeof(*o));
@@ -107,98 +274,9 @@ int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_
 	o->dest = "squashfs-root";
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE()                                                                          \
-	do {                                                                                  \
-		if (val == NULL)                                                              \
-			return sq_fail(err, SQ_ERR_USAGE, "%s: missing value", a);            \
-		i++;                                                                          \
-	} while (0)
-		if (is(a, "-v", "-version")) {
-			o->mode = UNSQ_VERSION;
-			return 0;
-		} else if (is(a, "-h", "-help")) {
-			o->mode = UNSQ_HELP;
-			return 0;
-		} else if (is(a, "-cat", NULL)) {
-			o->mode = UNSQ_CAT;
-		} else if (is(a, "-d", "-dest")) {
-			NEED_VALUE();
-			o->dest = val;
-		} else if (is(a, "-max", "-max-depth")) {
-			NEED_VALUE();
-			if (parse_long(val, 0, &o->max_depth))
-				return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of levels \"%s\"", a, val);
-		} else if (is(a, "-q", "-quiet")) {
-			o->quiet = 1;
-		} else if (is(a, "-n", "-no-progress")) {
-			o->no_progress = 1;
-		} else if (is(a, "-no", "-no-xattrs")) {
-			o->xattrs = 0;
-		} else if (is(a, "-x", "-xattrs")) {
-			o->xattrs = 1;
-		} else if (is(a, "-u", "-user-xattrs")) {
-			o->xattrs = 1;
-			o->user_xattrs = 1;
-		} else if (is(a, "-p", "-processors")) {
-			NEED_VALUE();
-			if (parse_long(val, 1, &o->processors))
-				return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of processors \"%s\"", a, val);
-		} else if (is(a, "-i", "-info")) {
-			o->info = 1;
-		} else if (is(a, "-li", "-linfo")) {
-			o->info = 2;
-		} else if (is(a, "-l", "-ls")) {
-			o->mode = UNSQ_LIST;
-		} else if (is(a, "-ll", "-lls")) {
-			o->mode = UNSQ_LIST;
-			o->list_long = 1;
-		} else if (is(a, "-lln", "-llnumeric")) {
-			o->mode = UNSQ_LIST;
-			o->list_long = 1;
-			o->list_numeric = 1;
-		} else if (is(a, "-lc", NULL)) {
-			o->mode = UNSQ_LIST;
-			o->list_concise = 1;
-		} else if (is(a, "-llc", NULL)) {
-			o->mode = UNSQ_LIST;
-			o->list_long = 1;
-			o->list_concise = 1;
-		} else if (is(a, "-o", "-offset")) {
-			NEED_VALUE();
-			if (parse_offset(val, &o->offset))
-				return sq_fail(err, SQ_ERR_USAGE, "%s: bad offset \"%s\"", a, val);
-		} else if (is(a, "-f", "-force")) {
-			o->force = 1;
-		} else if (is(a, "-ig", "-ignore-errors")) {
-			o->ignore_errors = 1;
-		} else if (is(a, "-st", "-strict-errors")) {
-			o->strict_errors = 1;
-		} else if (is(a, "-no-exit", "-no-exit-code")) {
-			o->no_exit_code = 1;
-		} else if (is(a, "-s", "-stat")) {
-			o->mode = UNSQ_STAT;
-		} else if (is(a, "-UTC", NULL)) {
-			o->utc = 1;
-		} else if (is(a, "-mkfs-time", "-fstime")) {
-			o->mode = UNSQ_MKFS_TIME;
-		} else if (is(a, "-e", "-ef") || is(a, "-extract-file", NULL)) {
-			NEED_VALUE();
-			if (read_extract_file(o, val, err))
-				return -1;
-		} else if (is(a, "-da", "-data-queue") || is(a, "-fr", "-frag-queue")) {
-			/* Queue sizes tune the reference's caches; ours are fixed and small. */
-			long ignored;
-			NEED_VALUE();
-			if (parse_long(val, 1, &ignored))
-				return sq_fail(err, SQ_ERR_USAGE, "%s: bad size \"%s\"", a, val);
-		} else if (is(a, "-no-wild", "-no-wildcards")) {
-			o->no_wildcards = 1;
-		} else {
-			return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see unsquashfs -help)", a);
-		}
-#undef NEED_VALUE
+		int r = parse_one(o, argc, argv, &i, err);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
 	}
 	if (i >= argc)
 		return sq_fail(err, SQ_ERR_USAGE, "no image given (see unsquashfs -help)");
