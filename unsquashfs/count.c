@@ -46,13 +46,12 @@ static int c_leaf(void *ctx, const char *path, const char *name, const struct sq
 	return 0;
 }
 
-int unsq_count(struct sqfs_fs *fs, const struct unsq_options *o, unsigned long *inodes, unsigned long *blocks,
-	       struct sq_error *err)
+int unsq_count(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel, unsigned long *inodes,
+	       unsigned long *blocks, struct sq_error *err)
 {
 	struct count_ctx c = {0};
 	struct unsq_visitor v = {.ctx = &c, .enter_dir = c_enter, .leave_dir = c_leave, .leaf = c_leaf};
-	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
-				    .max_depth = o->max_depth};
+	struct unsq_walk_opts wo = {.sel = sel, .max_depth = o->max_depth};
 	int rc = unsq_walk(fs, &wo, &v, err);
 	numset_free(&c.seen);
 	*inodes = c.inodes;

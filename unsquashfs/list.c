@@ -80,7 +80,7 @@ static void mode_string(const struct sqfs_inode *ino, char s[11])
 }
 
 int unsq_print_long(FILE *out, struct sqfs_fs *fs, struct unsq_names *users, struct unsq_names *groups,
-		    int utc, const char *prefix, const char *path, const struct sqfs_inode *ino,
+		    const struct unsq_options *o, const char *prefix, const char *path, const struct sqfs_inode *ino,
 		    struct sq_error *err)
 {
 	uint32_t uid, gid;
@@ -113,12 +113,14 @@ int unsq_print_long(FILE *out, struct sqfs_fs *fs, struct unsq_names *users, str
 	}
 	time_t t = (time_t)ino->mtime;
 	struct tm tm;
-	if (utc)
+	if (o->utc)
 		gmtime_r(&t, &tm);
 	else
 		localtime_r(&t, &tm);
-	fprintf(out, "%d-%02d-%02d %02d:%02d %s%s%s", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		tm.tm_min, prefix, *path ? "/" : "", path);
+	fprintf(out, "%d-%02d-%02d %02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min);
+	if (o->full_precision)
+		fprintf(out, ":%02d", tm.tm_sec);
+	fprintf(out, " %s%s%s", prefix, *path ? "/" : "", path);
 	if (ino->type == SQFS_INODE_SYMLINK)
 		fprintf(out, " -> %s", ino->u.symlink.target);
 	fputc('\n', out);
@@ -134,7 +136,7 @@ struct list_ctx {
 static int print_entry(struct list_ctx *c, const char *path, const struct sqfs_inode *ino, struct sq_error *err)
 {
 	if (c->o->list_long)
-		return unsq_print_long(stdout, c->fs, &c->users, &c->groups, c->o->utc, c->o->dest, path, ino, err);
+		return unsq_print_long(stdout, c->fs, &c->users, &c->groups, c->o, c->o->dest, path, ino, err);
 	printf("%s%s%s\n", c->o->dest, *path ? "/" : "", path);
 	return 0;
 }
@@ -151,12 +153,14 @@ static int list_enter(void *ctx, const char *path, const char *name, const struc
 	return print_entry(c, path, ino, err);
 }
 
+/* -lc shows a directory only when it is empty in the image (a listing of 3 bytes), not when
+ * the selection or -max-depth left nothing of it: as the reference. */
 static int list_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
 		      struct sq_error *err)
 {
 	(void)self;
 	struct list_ctx *c = ctx;
-	if (c->o->list_concise && children == 0)
+	if (c->o->list_concise && children != (size_t)-1 && ino->u.dir.size <= 3)
 		return print_entry(c, path, ino, err);
 	return 0;
 }
@@ -169,7 +173,7 @@ static int list_leaf(void *ctx, const char *path, const char *name, const struct
 	return print_entry(ctx, path, ino, err);
 }
 
-int unsq_list(struct sqfs_fs *fs, const struct unsq_options *o, struct sq_error *err)
+int unsq_list(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel, struct sq_error *err)
 {
 	struct list_ctx c = {.fs = fs, .o = o};
 	int rc = -1;
@@ -177,8 +181,7 @@ int unsq_list(struct sqfs_fs *fs, const struct unsq_options *o, struct sq_error 
 	    unsq_names_init(&c.groups, fs->tables.id_count, o->list_numeric, err))
 		goto out;
 	struct unsq_visitor v = {.ctx = &c, .enter_dir = list_enter, .leave_dir = list_leave, .leaf = list_leaf};
-	struct unsq_walk_opts wo = {.paths = o->paths, .npaths = o->npaths, .no_wildcards = o->no_wildcards,
-				    .max_depth = o->max_depth};
+	struct unsq_walk_opts wo = {.sel = sel, .max_depth = o->max_depth};
 	rc = unsq_walk(fs, &wo, &v, err);
 out:
 	unsq_names_free(&c.users);

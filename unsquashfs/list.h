@@ -20,12 +20,13 @@ struct unsq_names {
 int unsq_names_init(struct unsq_names *n, uint32_t count, int numeric, struct sq_error *err);
 void unsq_names_free(struct unsq_names *n);
 
-/* One ls -l style line for prefix/path (path "" is the root: prints prefix alone). */
+/* One ls -l style line for prefix/path (path "" is the root: prints prefix alone); o gives
+ * -UTC and -full-precision. */
 int unsq_print_long(FILE *out, struct sqfs_fs *fs, struct unsq_names *users, struct unsq_names *groups,
-		    int utc, const char *prefix, const char *path, const struct sqfs_inode *ino,
+		    const struct unsq_options *o, const char *prefix, const char *path, const struct sqfs_inode *ino,
 		    struct sq_error *err);
 
 /* The -l family: walk the image and print to stdout. */
-int unsq_list(struct sqfs_fs *fs, const struct unsq_options *o, struct sq_error *err);
+int unsq_list(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel, struct sq_error *err);
 
 #endif

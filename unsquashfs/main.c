@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* main.c — unsquashfs: parse the command line, open the image, run one mode, set the exit code. */
+/* main.c — unsquashfs and sqfscat (the same program by another name): parse the command line,
+ * open the image, run one mode, set the exit code. */
 #include "config.h"
 
 #include <errno.h>
@@ -13,73 +14,21 @@
 #include <unistd.h>
 
 #include "common/fs_read.h"
+#include "common/util/endian.h"
+#include "common/util/io.h"
+#include "unsquashfs/cat.h"
 #include "unsquashfs/extract.h"
+#include "unsquashfs/help.h"
 #include "unsquashfs/list.h"
 #include "unsquashfs/options.h"
+#include "unsquashfs/pseudo.h"
+#include "unsquashfs/resolve.h"
+#include "unsquashfs/select.h"
 #include "unsquashfs/stat.h"
 
-static int stdout_sink(void *arg, uint64_t offset, const uint8_t *data, size_t len, struct sq_error *err)
-{
-	(void)arg;
-	(void)offset;
-	static const uint8_t zeros[4096];
-	while (len > 0) {
-		const uint8_t *p = data ? data : zeros;
-		size_t n = data ? len : (len < sizeof(zeros) ? len : sizeof(zeros));
-		if (fwrite(p, 1, n, stdout) != n)
-			return sq_fail_errno(err, "cannot write to standard output");
-		len -= n;
-		if (data)
-			data += n;
-	}
-	return 0;
-}
-
-/* -cat: like the reference, a missing name or a directory is reported and skipped (exit 2). */
-static int cat_files(struct sqfs_fs *fs, const struct unsq_options *o, struct sq_error *err)
-{
-	struct sqfs_file_reader fr;
-	int status = 0;
-	if (sqfs_file_reader_init(&fr, fs, &fs->dec, err))
-		return -1;
-	for (size_t i = 0; i < o->npaths; i++) {
-		struct sqfs_inode ino;
-		int r = sqfs_fs_lookup(fs, o->paths[i], &ino, err);
-		if (r < 0)
-			goto fail;
-		const char *p = o->paths[i];
-		const char *slash = *p == '/' ? "" : "/";
-		if (r == 0) {
-			fprintf(stderr, "cat: no matches for %s%s\n", slash, p);
-			status = 2;
-			continue;
-		}
-		if (ino.type != SQFS_INODE_FILE) {
-			fprintf(stderr, "cat: %s%s is %s\n", slash, p,
-				ino.type == SQFS_INODE_DIR ? "a directory" : "not a regular file");
-			sqfs_inode_free(&ino);
-			status = 2;
-			continue;
-		}
-		uint64_t fs_start;
-		uint32_t fs_word;
-		r = sqfs_fs_fragment(fs, &ino, &fs_start, &fs_word, err);
-		if (r == 0)
-			r = sqfs_file_read(&fr, &ino, fs_start, fs_word, stdout_sink, NULL, err);
-		sqfs_inode_free(&ino);
-		if (r)
-			goto fail;
-	}
-	if (fflush(stdout) != 0) {
-		sq_fail_errno(err, "cannot write to standard output");
-		goto fail;
-	}
-	sqfs_file_reader_free(&fr);
-	return status;
-fail:
-	sqfs_file_reader_free(&fr);
-	return -1;
-}
+/* What the caches of this unsquashfs amount to, for -mem-default: the pool's fragment slots
+ * and per-worker buffers at the default block size, rounded up. */
+#define MEM_DEFAULT_MBYTES 16
 
 static void print_summary(const struct unsq_counts *c)
 {
@@ -93,7 +42,7 @@ static void print_summary(const struct unsq_counts *c)
 	printf("created %lu %s\n", c->hardlinks, c->hardlinks == 1 ? "hardlink" : "hardlinks");
 }
 
-/* Deep trees hold one directory fd per level. */
+/* Deep trees and many files in flight want descriptors. */
 static void raise_fd_limit(void)
 {
 	struct rlimit rl;
@@ -103,53 +52,166 @@ static void raise_fd_limit(void)
 	}
 }
 
+/* "IMG: not a squashfs image" rather than a message about its superblock fields. */
+static int check_magic(int fd, const struct unsq_options *o, struct sq_error *err)
+{
+	uint8_t magic[4];
+	ssize_t n = sq_pread_full(fd, magic, sizeof(magic), o->offset);
+	if (n < 0)
+		return sq_fail_errno(err, "cannot read %s", o->image);
+	if (n < (ssize_t)sizeof(magic) || get_le32(magic) != SQFS_MAGIC)
+		return sq_fail(err, SQ_ERR_CORRUPT, "%s: not a squashfs image", o->image);
+	return 0;
+}
+
+struct selection {
+	struct unsq_select sel;
+	char **followed; /* -follow-symlinks: the resolved pathnames (owned) */
+	size_t nfollowed;
+};
+
+static int make_selection(struct sqfs_fs *fs, const struct unsq_options *o, struct selection *s,
+			  struct sq_error *err)
+{
+	enum unsq_match how = o->regex ? UNSQ_MATCH_REGEX : o->no_wildcards ? UNSQ_MATCH_LITERAL : UNSQ_MATCH_GLOB;
+	char *const *paths = o->paths.items;
+	size_t npaths = o->paths.count;
+	int nothing = 0;
+	if (o->follow && npaths > 0) {
+		size_t unresolved;
+		if (unsq_follow_extracts(fs, paths, npaths, o->follow == 2, &s->followed, &s->nfollowed, &unresolved,
+					 err))
+			return -1;
+		paths = s->followed;
+		nothing = s->nfollowed == 0;
+		npaths = s->nfollowed;
+		how = UNSQ_MATCH_LITERAL; /* the resolved names are names, not patterns */
+	}
+	if (unsq_select_init(&s->sel, how, paths, npaths, o->exclude.items, o->exclude.count, err))
+		return -1;
+	if (nothing)
+		s->sel.all = 0;
+	return 0;
+}
+
+static int null_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		      void **child, struct sq_error *err)
+{
+	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
+	*child = NULL;
+	return 0;
+}
+
+static int null_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
+		      struct sq_error *err)
+{
+	(void)ctx, (void)path, (void)ino, (void)self, (void)children, (void)err;
+	return 0;
+}
+
+static int null_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		     struct sq_error *err)
+{
+	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
+	return 0;
+}
+
+/* -match: a walk that only marks which pathnames matched, before anything is written. */
+static int check_match(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel,
+		       struct sq_error *err)
+{
+	struct unsq_visitor v = {.ctx = NULL, .enter_dir = null_enter, .leave_dir = null_leave, .leaf = null_leaf};
+	struct unsq_walk_opts wo = {.sel = sel, .max_depth = o->max_depth};
+	unsq_select_reset(sel);
+	if (unsq_walk(fs, &wo, &v, err))
+		return -1;
+	return unsq_select_check(sel, err);
+}
+
+static int extract(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel, struct sq_error *err)
+{
+	long procs = o->processors;
+	if (procs <= 0) {
+		procs = sysconf(_SC_NPROCESSORS_ONLN);
+		if (procs <= 0)
+			procs = 1;
+	}
+	struct unsq_counts counts;
+	umask(0); /* modes are restored exactly, as stored in the image */
+	raise_fd_limit();
+	int rc = unsq_extract(fs, o, sel, procs, &counts, err);
+	if (rc >= 0 && !o->quiet)
+		print_summary(&counts);
+	return rc;
+}
+
+static int run_mode(struct sqfs_fs *fs, const struct unsq_options *o, struct sq_error *err)
+{
+	if (o->mode == UNSQ_MKFS_TIME) {
+		printf("%u\n", fs->img.sb.mod_time);
+		return 0;
+	}
+	if (o->mode == UNSQ_STAT) {
+		unsq_print_stat(&fs->img, o->image, o->utc, fs->tables.xattr.count);
+		return 0;
+	}
+	if (o->mode == UNSQ_CAT)
+		return unsq_cat(fs, o, err);
+	struct selection s = {0};
+	int rc = make_selection(fs, o, &s, err);
+	if (rc == 0 && o->match)
+		rc = check_match(fs, o, &s.sel, err);
+	if (rc == 0) {
+		if (o->mode == UNSQ_LIST)
+			rc = unsq_list(fs, o, &s.sel, err);
+		else if (o->mode == UNSQ_PSEUDO)
+			rc = unsq_pseudo(fs, o, &s.sel, err);
+		else
+			rc = extract(fs, o, &s.sel, err);
+	}
+	unsq_select_free(&s.sel);
+	unsq_free_strings(s.followed, s.nfollowed);
+	return rc;
+}
+
 static int run(const struct unsq_options *o, struct sq_error *err)
 {
 	int fd = open(o->image, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return sq_fail_errno(err, "cannot open image %s", o->image);
 	struct sqfs_fs fs;
-	int rc;
-	if (sqfs_fs_open_fd(&fs, fd, o->offset, err)) {
+	if (check_magic(fd, o, err) || sqfs_fs_open_fd(&fs, fd, o->offset, err)) {
 		close(fd);
 		return -1;
 	}
-	switch (o->mode) {
-	case UNSQ_MKFS_TIME:
-		printf("%u\n", fs.img.sb.mod_time);
-		rc = 0;
-		break;
-	case UNSQ_STAT:
-		unsq_print_stat(&fs.img, o->image, o->utc, fs.tables.xattr.count);
-		rc = 0;
-		break;
-	case UNSQ_LIST:
-		rc = unsq_list(&fs, o, err);
-		break;
-	case UNSQ_CAT:
-		rc = cat_files(&fs, o, err);
-		break;
-	default: {
-		long procs = o->processors;
-		if (procs <= 0) {
-			procs = sysconf(_SC_NPROCESSORS_ONLN);
-			if (procs <= 0)
-				procs = 1;
-		}
-		struct unsq_counts counts;
-		umask(0); /* modes are restored exactly, as stored in the image */
-		raise_fd_limit();
-		rc = unsq_extract(&fs, o, procs, &counts, err);
-		if (rc >= 0 && !o->quiet)
-			print_summary(&counts);
-		break;
-	}
-	}
+	int rc = run_mode(&fs, o, err);
 	sqfs_fs_close(&fs);
 	close(fd);
 	if (fflush(stdout) != 0 && rc >= 0)
 		rc = sq_fail_errno(err, "cannot write to standard output");
 	return rc;
+}
+
+/* The modes that print and exit before any image is opened. -1: not one of them. */
+static int info_mode(const struct unsq_options *o)
+{
+	switch (o->mode) {
+	case UNSQ_HELP:
+		unsq_help_all(o);
+		return 0;
+	case UNSQ_HELP_OPTION:
+		return unsq_help_option(o, o->help_arg);
+	case UNSQ_HELP_SECTION:
+		return unsq_help_section(o, o->help_arg);
+	case UNSQ_VERSION:
+		unsq_print_version(o);
+		return 0;
+	case UNSQ_MEM_DEFAULT:
+		printf("%d\n", MEM_DEFAULT_MBYTES);
+		return 0;
+	default:
+		return -1;
+	}
 }
 
 int main(int argc, char **argv)
@@ -158,26 +220,22 @@ int main(int argc, char **argv)
 	struct sq_error err;
 	sq_error_clear(&err);
 	if (unsq_options_parse(&o, argc, argv, &err)) {
-		fprintf(stderr, "unsquashfs: %s\n", err.msg);
+		fprintf(stderr, "%s: %s\n", unsq_prog(&o), err.msg);
 		unsq_options_free(&o);
 		return 1;
 	}
-	int status;
-	if (o.mode == UNSQ_HELP) {
-		unsq_print_help();
-		status = 0;
-	} else if (o.mode == UNSQ_VERSION) {
-		printf("unsquashfs (%s) %s, compatible with squashfs-tools 4.5.1\n", PACKAGE_NAME, PACKAGE_VERSION);
-		status = 0;
-	} else {
+	int status = info_mode(&o);
+	if (status < 0) {
 		int rc = run(&o, &err);
 		if (rc < 0) {
 			fflush(stdout);
-			fprintf(stderr, "unsquashfs: %s\n", err.msg);
+			fprintf(stderr, "%s: %s\n", unsq_prog(&o), err.msg);
 			status = 1;
 		} else {
 			status = (rc == 2 && !o.no_exit_code) ? 2 : 0;
 		}
+	} else if (fflush(stdout) != 0) {
+		status = 1;
 	}
 	unsq_options_free(&o);
 	return status;

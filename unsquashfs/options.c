@@ -1,106 +1,80 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* options.c — parsing unsquashfs's command line into struct unsq_options. */
+/* options.c — parsing unsquashfs's (and sqfscat's) command line into struct unsq_options:
+ * a table of flag options, a table of value options, and the few that take a list. */
 #include "config.h"
 #include "unsquashfs/options.h"
 
-#include <errno.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "codecs/codec.h"
 #include "common/util/io.h"
+#include "unsquashfs/values.h"
 
-static int is(const char *arg, const char *shortname, const char *longname)
+const char *unsq_prog(const struct unsq_options *o)
 {
-	return strcmp(arg, shortname) == 0 || (longname != NULL && strcmp(arg, longname) == 0);
+	return o->sqfscat ? "sqfscat" : "unsquashfs";
 }
 
-static int parse_long(const char *s, long min, long *out)
+static int add_string(struct unsq_strings *l, char *p, struct sq_error *err)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end != '\0' || v < min)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_offset(const char *s, uint64_t *out)
-{
-	char *end;
-	errno = 0;
-	if (*s == '-' || *s == '\0')
-		return -1;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -1;
-	unsigned shift = 0;
-	if (*end == 'K' || *end == 'k')
-		shift = 10;
-	else if (*end == 'M' || *end == 'm')
-		shift = 20;
-	else if (*end == 'G' || *end == 'g')
-		shift = 30;
-	else if (*end != '\0')
-		return -1;
-	if (shift && end[1] != '\0')
-		return -1;
-	if (shift && v > (UINT64_MAX >> shift))
-		return -1;
-	*out = (uint64_t)v << shift;
-	return 0;
-}
-
-static int add_path(struct unsq_options *o, char *p, struct sq_error *err)
-{
-	char **n = realloc(o->paths, (o->npaths + 1) * sizeof(*n));
+	char **n = realloc(l->items, (l->count + 1) * sizeof(*n));
 	if (n == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	o->paths = n;
-	o->paths[o->npaths++] = p;
+	l->items = n;
+	l->items[l->count++] = p;
 	return 0;
 }
 
-/* An extract file holds one name per line. Each line is its own allocation, chained through
- * paths_storage so they can be freed together. */
-static int extract_line(void *ctx, const char *line, size_t len, struct sq_error *err)
+/* A list file holds one name per line. Each line is its own allocation, chained through
+ * o->storage so they can be freed together. */
+struct line_target {
+	struct unsq_options *o;
+	struct unsq_strings *list;
+};
+
+static int list_line(void *ctx, const char *line, size_t len, struct sq_error *err)
 {
-	struct unsq_options *o = ctx;
+	struct line_target *t = ctx;
 	char *copy = malloc(len + 1 + sizeof(char *));
 	if (copy == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 	/* Chain allocations: the first bytes hold the previous head. */
-	memcpy(copy, &o->paths_storage, sizeof(char *));
-	o->paths_storage = copy;
+	memcpy(copy, &t->o->storage, sizeof(char *));
+	t->o->storage = copy;
 	memcpy(copy + sizeof(char *), line, len + 1);
-	return add_path(o, copy + sizeof(char *), err);
-}
-
-static int read_extract_file(struct unsq_options *o, const char *file, struct sq_error *err)
-{
-	return sq_for_each_line(file, "extract file", extract_line, o, err);
+	return add_string(t->list, copy + sizeof(char *), err);
 }
 
 void unsq_options_free(struct unsq_options *o)
 {
-	char *p = o->paths_storage;
+	char *p = o->storage;
 	while (p != NULL) {
 		char *next;
 		memcpy(&next, p, sizeof(char *));
 		free(p);
 		p = next;
 	}
-	o->paths_storage = NULL;
-	free(o->paths);
-	o->paths = NULL;
-	o->npaths = 0;
+	o->storage = NULL;
+	free(o->paths.items);
+	free(o->exclude.items);
+	o->paths.items = o->exclude.items = NULL;
+	o->paths.count = o->exclude.count = 0;
+	unsq_mode_free(o->force_file_mode);
+	unsq_mode_free(o->force_dir_mode);
+	o->force_file_mode = o->force_dir_mode = NULL;
+	if (o->xattr_include != NULL)
+		regfree(o->xattr_include);
+	if (o->xattr_exclude != NULL)
+		regfree(o->xattr_exclude);
+	free(o->xattr_include);
+	free(o->xattr_exclude);
+	o->xattr_include = o->xattr_exclude = NULL;
 }
 
-/* Flags: name and long name -> mode (UNSQ_MODE_KEEP: unchanged) and up to two int fields set. */
+/* Flags: names -> mode (UNSQ_MODE_KEEP: unchanged) and up to two int fields set. */
 #define UNSQ_MODE_KEEP (-1)
 #define NO_FIELD ((size_t)-1)
 
@@ -124,6 +98,7 @@ static const struct flag_option flag_options[] = {
 	MODE("-cat", NULL, UNSQ_CAT),
 	FLAG("-q", "-quiet", quiet, 1),
 	FLAG("-n", "-no-progress", no_progress, 1),
+	FLAG("-percentage", NULL, percentage, 1),
 	FLAG("-no", "-no-xattrs", xattrs, 0),
 	FLAG("-x", "-xattrs", xattrs, 1),
 	FLAG2("-u", "-user-xattrs", xattrs, 1, user_xattrs, 1),
@@ -134,6 +109,7 @@ static const struct flag_option flag_options[] = {
 	MODE2("-lln", "-llnumeric", UNSQ_LIST, list_long, 1, list_numeric, 1),
 	MODE1("-lc", NULL, UNSQ_LIST, list_concise, 1),
 	MODE2("-llc", NULL, UNSQ_LIST, list_long, 1, list_concise, 1),
+	FLAG("-full", "-full-precision", full_precision, 1),
 	FLAG("-f", "-force", force, 1),
 	FLAG("-ig", "-ignore-errors", ignore_errors, 1),
 	FLAG("-st", "-strict-errors", strict_errors, 1),
@@ -142,9 +118,22 @@ static const struct flag_option flag_options[] = {
 	FLAG("-UTC", NULL, utc, 1),
 	MODE("-mkfs-time", "-fstime", UNSQ_MKFS_TIME),
 	FLAG("-no-wild", "-no-wildcards", no_wildcards, 1),
+	FLAG("-r", "-regex", regex, 1),
+	FLAG("-excludes", NULL, excludes, 1),
+	FLAG("-follow", "-follow-symlinks", follow, 1),
+	FLAG("-L", NULL, follow, 1),
+	FLAG("-missing", "-missing-symlinks", follow, 2),
+	FLAG("-match", NULL, match, 1),
+	FLAG("-no-pager", NULL, no_pager, 1),
+	MODE("-h", "-help", UNSQ_HELP),
+	MODE("--help", "-help-all", UNSQ_HELP),
+	MODE("-ha", NULL, UNSQ_HELP),
+	MODE("-v", "-version", UNSQ_VERSION),
+	MODE("--version", NULL, UNSQ_VERSION),
+	MODE("-mem-default", NULL, UNSQ_MEM_DEFAULT),
 };
 
-/* Options with a value: name and long names -> parser of the value. */
+/* Options with a value: names -> parser of the value. */
 struct value_option {
 	const char *name, *alias, *alias2;
 	int (*set)(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err);
@@ -157,31 +146,44 @@ static int set_dest(struct unsq_options *o, const char *opt, const char *val, st
 	return 0;
 }
 
+static int set_pseudo(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt, (void)err;
+	o->pseudo_file = val;
+	o->mode = UNSQ_PSEUDO;
+	return 0;
+}
+
+static int set_long(long *field, long min, const char *what, const char *opt, const char *val,
+		    struct sq_error *err)
+{
+	if (unsq_parse_long(val, min, field))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad %s \"%s\"", opt, what, val);
+	return 0;
+}
+
 static int set_max_depth(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
-	if (parse_long(val, 0, &o->max_depth))
-		return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of levels \"%s\"", opt, val);
-	return 0;
+	return set_long(&o->max_depth, 0, "number of levels", opt, val, err);
 }
 
 static int set_processors(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
-	if (parse_long(val, 1, &o->processors))
-		return sq_fail(err, SQ_ERR_USAGE, "%s: bad number of processors \"%s\"", opt, val);
-	return 0;
+	return set_long(&o->processors, 1, "number of processors", opt, val, err);
 }
 
-static int set_offset(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+static int set_max_files(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
-	if (parse_offset(val, &o->offset))
-		return sq_fail(err, SQ_ERR_USAGE, "%s: bad offset \"%s\"", opt, val);
-	return 0;
+	return set_long(&o->max_files, 1, "number of files", opt, val, err);
 }
 
-static int set_extract_file(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+static int set_cols(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
-	(void)opt;
-	return read_extract_file(o, val, err);
+	long cols;
+	if (set_long(&cols, 20, "width", opt, val, err))
+		return -1;
+	o->help_cols = cols > 10000 ? 10000 : (int)cols;
+	return 0;
 }
 
 /* Queue sizes tune the reference's caches; ours are fixed and small. */
@@ -189,8 +191,123 @@ static int set_queue(struct unsq_options *o, const char *opt, const char *val, s
 {
 	(void)o;
 	long ignored;
-	if (parse_long(val, 1, &ignored))
-		return sq_fail(err, SQ_ERR_USAGE, "%s: bad size \"%s\"", opt, val);
+	return set_long(&ignored, 1, "size", opt, val, err);
+}
+
+static int set_offset(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	if (unsq_parse_offset(val, &o->offset))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad offset \"%s\"", opt, val);
+	return 0;
+}
+
+static int set_extract_file(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt;
+	struct line_target t = {o, &o->paths};
+	return sq_for_each_line(val, "extract file", list_line, &t, err);
+}
+
+static int set_exclude_file(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt;
+	struct line_target t = {o, &o->exclude};
+	return sq_for_each_line(val, "exclude file", list_line, &t, err);
+}
+
+static int set_xattr_regex(regex_t **slot, const char *opt, const char *val, struct sq_error *err)
+{
+	if (*slot != NULL)
+		regfree(*slot);
+	else if ((*slot = malloc(sizeof(regex_t))) == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	int r = regcomp(*slot, val, REG_EXTENDED | REG_NOSUB);
+	if (r != 0) {
+		char why[200];
+		regerror(r, *slot, why, sizeof(why));
+		free(*slot);
+		*slot = NULL;
+		return sq_fail(err, SQ_ERR_USAGE, "%s: bad regular expression \"%s\": %s", opt, val, why);
+	}
+	return 0;
+}
+
+static int set_xattr_include(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return set_xattr_regex(&o->xattr_include, opt, val, err);
+}
+
+static int set_xattr_exclude(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return set_xattr_regex(&o->xattr_exclude, opt, val, err);
+}
+
+static int set_mem(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return unsq_parse_mem(opt, val, &o->mem, err);
+}
+
+static int set_mem_percent(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return unsq_parse_mem_percent(opt, val, &o->mem, err);
+}
+
+static int set_all_time(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	o->all_time_set = 1;
+	return unsq_parse_time(opt, val, &o->all_time, err);
+}
+
+static int set_force_uid(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	o->force_uid_set = 1;
+	if (unsq_parse_owner(val, 0, &o->force_uid))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: \"%s\" is neither a uid nor a known user", opt, val);
+	return 0;
+}
+
+static int set_force_gid(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	o->force_gid_set = 1;
+	if (unsq_parse_owner(val, 1, &o->force_gid))
+		return sq_fail(err, SQ_ERR_USAGE, "%s: \"%s\" is neither a gid nor a known group", opt, val);
+	return 0;
+}
+
+static int set_mode_spec(struct unsq_mode_spec **slot, const char *opt, const char *val, struct sq_error *err)
+{
+	struct sq_error why;
+	sq_error_clear(&why);
+	unsq_mode_free(*slot);
+	*slot = unsq_mode_parse(val, &why);
+	if (*slot == NULL)
+		return sq_fail(err, why.code, "%s: %s", opt, why.msg);
+	return 0;
+}
+
+static int set_file_mode(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return set_mode_spec(&o->force_file_mode, opt, val, err);
+}
+
+static int set_dir_mode(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	return set_mode_spec(&o->force_dir_mode, opt, val, err);
+}
+
+static int set_help_option(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt, (void)err;
+	o->mode = UNSQ_HELP_OPTION;
+	o->help_arg = val;
+	return 0;
+}
+
+static int set_help_section(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+{
+	(void)opt, (void)err;
+	o->mode = UNSQ_HELP_SECTION;
+	o->help_arg = val;
 	return 0;
 }
 
@@ -200,8 +317,32 @@ static const struct value_option value_options[] = {
 	{"-p", "-processors", NULL, set_processors},
 	{"-o", "-offset", NULL, set_offset},
 	{"-e", "-ef", "-extract-file", set_extract_file},
+	{"-exc", "-excf", "-exclude-file", set_exclude_file},
+	{"-pf", "-pseudo-file", NULL, set_pseudo},
 	{"-da", "-data-queue", NULL, set_queue},
 	{"-fr", "-frag-queue", NULL, set_queue},
+	{"-xattrs-include", NULL, NULL, set_xattr_include},
+	{"-xattrs-exclude", NULL, NULL, set_xattr_exclude},
+	{"-mem", NULL, NULL, set_mem},
+	{"-mem-percent", NULL, NULL, set_mem_percent},
+	{"-all", "-all-time", NULL, set_all_time},
+	{"-max-files", NULL, NULL, set_max_files},
+	{"-force-uid", NULL, NULL, set_force_uid},
+	{"-force-gid", NULL, NULL, set_force_gid},
+	{"-force-file-mode", NULL, NULL, set_file_mode},
+	{"-force-dir-mode", NULL, NULL, set_dir_mode},
+	{"-cols", NULL, NULL, set_cols},
+	{"-help-option", "-ho", NULL, set_help_option},
+	{"-help-section", "-hs", NULL, set_help_section},
+};
+
+/* What sqfscat accepts (upstream's sqfscat options). */
+static const char *const sqfscat_names[] = {
+	"-v", "-version", "--version", "-p", "-processors", "-mem", "-mem-percent", "-mem-default", "-o",
+	"-offset", "-ig", "-ignore-errors", "-st", "-strict-errors", "-no-exit", "-no-exit-code", "-da",
+	"-data-queue", "-fr", "-frag-queue", "-no-wild", "-no-wildcards", "-r", "-regex", "-h", "-help",
+	"--help", "-help-all", "-ha", "-help-option", "-ho", "-help-section", "-hs", "-no-pager", "-cols",
+	NULL,
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -229,6 +370,14 @@ static const struct value_option *find_value(const char *arg)
 	return NULL;
 }
 
+static int sqfscat_knows(const char *arg)
+{
+	for (size_t i = 0; sqfscat_names[i] != NULL; i++)
+		if (strcmp(arg, sqfscat_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static void set_flag(struct unsq_options *o, const struct flag_option *f)
 {
 	if (f->mode != UNSQ_MODE_KEEP)
@@ -239,31 +388,66 @@ static void set_flag(struct unsq_options *o, const struct flag_option *f)
 		*(int *)((char *)o + f->field2) = f->value2;
 }
 
-/* One option at argv[*i]; *i moves past its value. 1 when parsing stops here (-help,
- * -version), 0 to go on, -1 on a usage error. */
+/* -ex[clude-list] a b c ; — the names up to a ";" word are excludes. */
+static int parse_exclude_list(struct unsq_options *o, int argc, char **argv, int *i, struct sq_error *err)
+{
+	const char *opt = argv[*i];
+	for (int j = *i + 1; j < argc; j++) {
+		if (strcmp(argv[j], ";") == 0) {
+			*i = j;
+			return 0;
+		}
+		if (add_string(&o->exclude, argv[j], err))
+			return -1;
+	}
+	return sq_fail(err, SQ_ERR_USAGE, "%s: the list of excludes has no terminating \";\"", opt);
+}
+
+/* Modes that end parsing: what follows (even a missing image) does not matter. */
+static int is_final(enum unsq_mode m)
+{
+	return m == UNSQ_HELP || m == UNSQ_HELP_OPTION || m == UNSQ_HELP_SECTION || m == UNSQ_VERSION ||
+	       m == UNSQ_MEM_DEFAULT;
+}
+
+/* One option at argv[*i]; *i moves past its values. 1 when parsing stops here (help,
+ * version), 0 to go on, -1 on a usage error. */
 static int parse_one(struct unsq_options *o, int argc, char **argv, int *i, struct sq_error *err)
 {
 	const char *a = argv[*i];
-	if (is(a, "-v", "-version")) {
-		o->mode = UNSQ_VERSION;
-		return 1;
-	}
-	if (is(a, "-h", "-help")) {
-		o->mode = UNSQ_HELP;
-		return 1;
-	}
+	const char *prog = unsq_prog(o);
+	if (o->sqfscat && !sqfscat_knows(a))
+		return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see %s -help)", a, prog);
+	if (same(a, "-ex") || same(a, "-exclude-list"))
+		return parse_exclude_list(o, argc, argv, i, err);
 	const struct flag_option *f = find_flag(a);
 	if (f != NULL) {
 		set_flag(o, f);
-		return 0;
+		return is_final(o->mode);
 	}
 	const struct value_option *v = find_value(a);
 	if (v == NULL)
-		return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see unsquashfs -help)", a);
+		return sq_fail(err, SQ_ERR_USAGE, "unknown option %s (see %s -help)", a, prog);
 	if (*i + 1 >= argc)
 		return sq_fail(err, SQ_ERR_USAGE, "%s: missing value", a);
 	*i += 1;
-	return v->set(o, a, argv[*i], err);
+	if (v->set(o, a, argv[*i], err))
+		return -1;
+	return is_final(o->mode);
+}
+
+static int check_combination(struct unsq_options *o, struct sq_error *err)
+{
+	const char *prog = unsq_prog(o);
+	if (o->mode == UNSQ_CAT && o->paths.count == 0)
+		return sq_fail(err, SQ_ERR_USAGE, "%s needs at least one file name",
+			       o->sqfscat ? "sqfscat" : "-cat");
+	if ((o->force_uid_set || o->force_gid_set) && geteuid() != 0)
+		return sq_fail(err, SQ_ERR_USAGE, "%s: -force-uid and -force-gid need the superuser",
+			       prog);
+	if (o->regex && o->no_wildcards)
+		return sq_fail(err, SQ_ERR_USAGE, "-regex and -no-wildcards exclude each other");
+	return 0;
 }
 
 int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_error *err)
@@ -272,6 +456,12 @@ int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_
 	o->xattrs = 1;
 	o->max_depth = -1;
 	o->dest = "squashfs-root";
+	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
+	base = base ? base + 1 : argc > 0 ? argv[0] : "";
+	if (strcmp(base, "sqfscat") == 0) {
+		o->sqfscat = 1;
+		o->mode = UNSQ_CAT;
+	}
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		int r = parse_one(o, argc, argv, &i, err);
@@ -279,75 +469,11 @@ int unsq_options_parse(struct unsq_options *o, int argc, char **argv, struct sq_
 			return r < 0 ? -1 : 0;
 	}
 	if (i >= argc)
-		return sq_fail(err, SQ_ERR_USAGE, "no image given (see unsquashfs -help)");
+		return sq_fail(err, SQ_ERR_USAGE, "no image given (see %s -help)", unsq_prog(o));
 	o->image = argv[i++];
+	struct unsq_strings *tail = o->excludes ? &o->exclude : &o->paths;
 	for (; i < argc; i++)
-		if (add_path(o, argv[i], err))
+		if (add_string(tail, argv[i], err))
 			return -1;
-	if (o->mode == UNSQ_CAT && o->npaths == 0)
-		return sq_fail(err, SQ_ERR_USAGE, "-cat needs at least one file name");
-	return 0;
-}
-
-void unsq_print_help(void)
-{
-	printf("SYNTAX: unsquashfs [OPTIONS] FILESYSTEM [files to extract or cat (with -cat)]\n"
-	       "\t-v[ersion]\t\tprint version information\n"
-	       "\t-cat\t\t\tcat the files on the command line to stdout\n"
-	       "\t-d[est] <pathname>\textract to <pathname>, default \"squashfs-root\"\n"
-	       "\t-max[-depth] <levels>\tdescend at most <levels> of directories when\n"
-	       "\t\t\t\textracting or listing\n"
-	       "\t-q[uiet]\t\tno verbose output\n"
-	       "\t-n[o-progress]\t\tdon't display the progress bar\n"
-	       "\t-no[-xattrs]\t\tdon't extract xattrs in file system\n"
-	       "\t-x[attrs]\t\textract xattrs in file system (default)\n"
-	       "\t-u[ser-xattrs]\t\tonly extract user xattrs in file system.\n"
-	       "\t\t\t\tEnables extracting xattrs\n"
-	       "\t-p[rocessors] <number>\tuse <number> processors.  By default will use\n"
-	       "\t\t\t\tthe number of processors available\n"
-	       "\t-i[nfo]\t\t\tprint files as they are extracted\n"
-	       "\t-li[nfo]\t\tprint files as they are extracted with file\n"
-	       "\t\t\t\tattributes (like ls -l output)\n"
-	       "\t-l[s]\t\t\tlist filesystem, but don't extract files\n"
-	       "\t-ll[s]\t\t\tlist filesystem with file attributes (like\n"
-	       "\t\t\t\tls -l output), but don't extract files\n"
-	       "\t-lln[umeric]\t\tsame as -lls but with numeric uids and gids\n"
-	       "\t-lc\t\t\tlist filesystem concisely, displaying only files\n"
-	       "\t\t\t\tand empty directories.  Don't extract files\n"
-	       "\t-llc\t\t\tlist filesystem concisely with file attributes,\n"
-	       "\t\t\t\tdisplaying only files and empty directories.\n"
-	       "\t\t\t\tDon't extract files\n"
-	       "\t-o[ffset] <bytes>\tskip <bytes> at start of FILESYSTEM.  Optionally\n"
-	       "\t\t\t\ta suffix of K, M or G can be given to specify\n"
-	       "\t\t\t\tKbytes, Mbytes or Gbytes respectively (default\n"
-	       "\t\t\t\t0 bytes).\n"
-	       "\t-f[orce]\t\tif file already exists then overwrite\n"
-	       "\t-ig[nore-errors]\ttreat errors writing files to output as\n"
-	       "\t\t\t\tnon-fatal\n"
-	       "\t-st[rict-errors]\ttreat all errors as fatal\n"
-	       "\t-no-exit[-code]\t\tdon't set exit code (to nonzero) on non-fatal\n"
-	       "\t\t\t\terrors\n"
-	       "\t-s[tat]\t\t\tdisplay filesystem superblock information\n"
-	       "\t-UTC\t\t\tuse UTC rather than local time zone when\n"
-	       "\t\t\t\tdisplaying time\n"
-	       "\t-mkfs-time\t\tdisplay filesystem superblock time\n"
-	       "\t-fstime\t\t\tsynonym for -mkfs-time\n"
-	       "\t-e[f] <extract file>\tlist of directories or files to extract.\n"
-	       "\t\t\t\tOne per line\n"
-	       "\t-extract-file <file>\tsynonym for -ef\n"
-	       "\t-da[ta-queue] <size>\taccepted for compatibility, ignored\n"
-	       "\t-fr[ag-queue] <size>\taccepted for compatibility, ignored\n"
-	       "\t-no-wild[cards]\t\tdo not use wildcard matching in extract names\n"
-	       "\t-h[elp]\t\t\toutput this options text to stdout\n"
-	       "\nDecompressors available:\n");
-	for (const struct codec *const *c = codec_all(); *c != NULL; c++)
-		if ((*c)->supported)
-			printf("\t%s\n", (*c)->name);
-	printf("\nExit status:\n"
-	       "  0\tThe filesystem listed or extracted OK.\n"
-	       "  1\tFATAL errors occurred, e.g. filesystem corruption, I/O errors.\n"
-	       "\tUnsquashfs did not continue and aborted.\n"
-	       "  2\tNon-fatal errors occurred, e.g. no support for XATTRs, Symbolic links\n"
-	       "\tin output filesystem or couldn't write permissions to output filesystem.\n"
-	       "\tUnsquashfs continued and did not abort.\n");
+	return check_combination(o, err);
 }

@@ -16,6 +16,7 @@ struct fuzz_ctx {
 	struct sqfs_fs *fs;
 	struct sqfs_file_reader fr;
 	struct unsq_names users, groups;
+	struct unsq_options opts; /* -UTC for the listing lines */
 	FILE *sink;
 };
 
@@ -31,7 +32,7 @@ static int discard(void *arg, uint64_t offset, const uint8_t *data, size_t len, 
 
 static int visit(struct fuzz_ctx *c, const char *path, const struct sqfs_inode *ino, struct sq_error *err)
 {
-	if (unsq_print_long(c->sink, c->fs, &c->users, &c->groups, 1, "root", path, ino, err))
+	if (unsq_print_long(c->sink, c->fs, &c->users, &c->groups, &c->opts, "root", path, ino, err))
 		return -1;
 	struct sqfs_xattr_list xl;
 	if (sqfs_fs_xattrs(c->fs, ino, &xl, err))
@@ -78,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static FILE *devnull;
 	if (devnull == NULL)
 		devnull = fopen("/dev/null", "w");
-	struct fuzz_ctx c = {.sink = devnull};
+	struct fuzz_ctx c = {.sink = devnull, .opts = {.utc = 1}};
 	struct sqfs_fs fs;
 	struct sq_error err;
 	sq_error_clear(&err);

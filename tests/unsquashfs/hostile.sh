@@ -89,7 +89,7 @@ refuse "directory size past its listing" "directory inode" "$img"
 patched inode evil1 20 4 0
 refuse "empty symlink target" "symlink target length" "$img"
 patched super 0 4 0
-refuse "bad magic" "bad magic" "$img"
+refuse "bad magic" "not a squashfs image" "$img"
 patched super 22 2 13
 refuse "block log disagrees with block size" "does not match" "$img"
 patched super 64 8 99999999

@@ -102,10 +102,16 @@ f=$(cd "$SCRATCH/src" && find files -type f -size +100k | head -n 1)
 "$UNSQUASHFS" -cat "$SCRATCH/plain.sqfs" no/such/file >/dev/null 2>&1
 [ $? -eq 2 ] || fail "-cat of a missing file should exit 2"
 
-# An existing destination is refused without -f and extracted into with it.
+# An existing empty destination is extracted into (as squashfs-tools 4.5+); over what is
+# there, names already present are refused without -f and replaced with it.
 mkdir "$SCRATCH/exists"
+"$UNSQUASHFS" -n -q -d "$SCRATCH/exists" "$SCRATCH/plain.sqfs" >/dev/null 2>&1 ||
+	fail "extraction into an existing empty destination failed"
+compare "existing destination" "$SCRATCH/src" "$SCRATCH/exists"
 "$UNSQUASHFS" -n -q -d "$SCRATCH/exists" "$SCRATCH/plain.sqfs" >/dev/null 2>&1 &&
-	fail "an existing destination was accepted without -f"
+	fail "a second extraction over the first was accepted without -f"
+rm -rf "$SCRATCH/exists"
+mkdir "$SCRATCH/exists"
 "$UNSQUASHFS" -n -q -f -d "$SCRATCH/exists" "$SCRATCH/plain.sqfs" >/dev/null 2>&1 ||
 	fail "-f into an existing destination failed"
 compare "-f" "$SCRATCH/src" "$SCRATCH/exists"
