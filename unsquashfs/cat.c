@@ -80,15 +80,21 @@ static int matched(struct cat *c, const char *dir_canon, const char *shown, cons
 	int r = unsq_resolve(c->fs, dir_canon, ent->name, 1, NULL, NULL, &canon, &ino, err);
 	if (r < 0)
 		return -1;
-	c->found = 1;
 	if (r == 0) {
-		report(c, shown, "failed to resolve symbolic link");
+		/* A link on the way that leads nowhere is reported only when the name ends there. */
+		if (last) {
+			c->found = 1;
+			report(c, shown, "failed to resolve symbolic link");
+		}
 		return 0;
 	}
-	if (last)
+	r = 0;
+	if (last) {
+		c->found = 1;
 		r = cat_file(c, shown, &ino, err);
-	else if (ino.type == SQFS_INODE_DIR)
+	} else if (ino.type == SQFS_INODE_DIR) {
 		r = match_dir(c, &ino, canon, shown, comp + 1, err);
+	}
 	sqfs_inode_free(&ino);
 	free(canon);
 	return r;

@@ -26,7 +26,24 @@ struct pseudo {
 	struct sqfs_inode *files; /* the R definitions' inodes, in order (no owned memory in a file's) */
 	size_t nfiles, cap;
 	uint64_t offset;      /* of the next file's data from the start of the data section */
+	int status;           /* 2 once something was left out */
 };
+
+/* A pseudo file is read a line at a time (a backslash before the end of a line continues it):
+ * a name holding a newline cannot be written. Such a node and what is below it are left out,
+ * said once for the node, and the exit status becomes 2. 1 when path is left out. */
+static int left_out(struct pseudo *ps, const char *path, const char *name)
+{
+	if (strchr(path, '\n') == NULL)
+		return 0;
+	if (name == NULL || strchr(name, '\n') != NULL) {
+		fflush(stdout);
+		fprintf(stderr, "unsquashfs: %s%s: a name with a newline cannot be written to a pseudo file: left out\n",
+			*path ? "/" : "", path);
+	}
+	ps->status = 2;
+	return 1;
+}
 
 /* Names are written with backslashes before quotes, backslashes and white space, and
  * without the leading slash; the root is "/". */
@@ -163,8 +180,10 @@ static int define(struct pseudo *ps, const char *path, const struct sqfs_inode *
 static int ps_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
 		    void **child, struct sq_error *err)
 {
-	(void)name, (void)parent;
+	(void)parent;
 	*child = NULL;
+	if (left_out(ctx, path, name))
+		return 0;
 	return define(ctx, path, ino, err);
 }
 
@@ -178,8 +197,10 @@ static int ps_leave(void *ctx, const char *path, const struct sqfs_inode *ino, v
 static int ps_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
 		   struct sq_error *err)
 {
-	(void)name, (void)parent;
+	(void)parent;
 	struct pseudo *ps = ctx;
+	if (left_out(ps, path, name))
+		return 0;
 	int found = 0;
 	const char *first = ino->nlink > 1 ? numset_get(&ps->links, ino->number, &found) : NULL;
 	if (!found)
@@ -267,5 +288,5 @@ int unsq_pseudo(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_se
 	}
 	numset_free(&ps.links);
 	free(ps.files);
-	return rc;
+	return rc ? rc : ps.status;
 }

@@ -13,7 +13,8 @@
  * format: "/ D time mode uid gid", "name R time mode uid gid size offset sparse", "name L
  * first-name" for further hard links, S, B, C and I lines, "name x key=value" after a node
  * with xattrs, then "# START OF DATA - DO NOT MODIFY" between two "#" lines and each file's
- * bytes at its offset from there. A file written is removed again on failure. 0 or -1. */
+ * bytes at its offset from there. A file written is removed again on failure. 0, 2 when a
+ * name could not be written (a newline in it), or -1. */
 int unsq_pseudo(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel, struct sq_error *err);
 
 #endif

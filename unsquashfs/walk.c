@@ -226,9 +226,10 @@ static int visit(struct walk *w, struct frame *child, const struct sqfs_dirent *
 		w->path[f->path_len] = '\0';
 		return r;
 	}
-	void *handle = NULL;
+	void *handle = NULL, *parent = f->handle;
+	/* reserve may move the stack: f is not used after it. */
 	if (reserve(w, err) || mark_dir(w, ino.number, err) ||
-	    w->v->enter_dir(w->v->ctx, w->path, ent->name, &ino, f->handle, &handle, err)) {
+	    w->v->enter_dir(w->v->ctx, w->path, ent->name, &ino, parent, &handle, err)) {
 		sqfs_inode_free(&ino);
 		return -1;
 	}
