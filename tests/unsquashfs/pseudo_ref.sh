@@ -21,6 +21,28 @@ to_451() {
 	sed -E '/^# START OF DATA - DO NOT MODIFY$/,$!{/^((\\.|[^\\ ])+) x /d;s/^((\\.|[^\\ ])+) R (.*) [01]$/\1 R \3/}'
 }
 
+# The "x" definitions as key=0xHEX lines, as getfattr -e hex prints them ("0t" values decoded).
+xattr_pairs() {
+	sed -n '/^# START OF DATA - DO NOT MODIFY$/q; s/^\(\\.\|[^\\ ]\)* x //p' | LC_ALL=C awk '
+	BEGIN { for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
+	{
+		eq = index($0, "="); key = substr($0, 1, eq - 1); v = substr($0, eq + 1); hex = ""
+		if (substr(v, 1, 2) == "0t") {
+			v = substr(v, 3)
+			for (i = 1; i <= length(v); i++) {
+				c = substr(v, i, 1)
+				if (c == "\\") {
+					hex = hex sprintf("%02x", (substr(v, i + 1, 1) * 64) + (substr(v, i + 2, 1) * 8) + substr(v, i + 3, 1))
+					i += 3
+				} else
+					hex = hex sprintf("%02x", ord[c])
+			}
+		} else
+			for (i = 1; i <= length(v); i++) hex = hex sprintf("%02x", ord[substr(v, i, 1)])
+		print key "=0x" hex
+	}'
+}
+
 for comp in gzip xz lzo lz4 zstd; do
 	img=$SCRATCH/$comp.sqfs
 	"$REF_MKSQUASHFS" "$SCRATCH/src" "$img" -noappend -quiet -no-progress -comp "$comp" >/dev/null 2>&1 ||
@@ -28,11 +50,15 @@ for comp in gzip xz lzo lz4 zstd; do
 	"$UNSQUASHFS" -pf - "$img" >"$SCRATCH/p.txt" 2>"$SCRATCH/err.txt" ||
 		{ fail "$comp: unsquashfs -pf failed: $(head -n 3 "$SCRATCH/err.txt")"; continue; }
 	[ -s "$SCRATCH/err.txt" ] && fail "$comp: -pf - wrote to stderr: $(head -n 2 "$SCRATCH/err.txt")"
-	# Every xattr of the image is in the pseudo file.
-	want=$("$REF_UNSQUASHFS" -n -d "$SCRATCH/x" "$img" >/dev/null 2>&1; getfattr -R -h -d -m - "$SCRATCH/x" 2>/dev/null | grep -c '=')
-	got=$(grep -a -c '^\([^ ]\)* x ' "$SCRATCH/p.txt")
-	rm -rf "$SCRATCH/x"
-	[ "$want" = "$got" ] || fail "$comp: the image has $want xattrs, the pseudo file $got"
+	# Every xattr of the image is in the pseudo file, value for value (as key=hex pairs: the
+	# reference mksquashfs 4.5.1 cannot read them back, so the round trip below leaves them out).
+	mount_ro "$img" "$SCRATCH/m1" || continue
+	getfattr -R -h -d -m - -e hex "$SCRATCH/m1" 2>/dev/null | grep '=' | sort >"$SCRATCH/want.x"
+	umount_dir "$SCRATCH/m1"
+	xattr_pairs <"$SCRATCH/p.txt" | sort >"$SCRATCH/got.x"
+	[ -s "$SCRATCH/want.x" ] || fail "$comp: the test image has no xattrs"
+	cmp -s "$SCRATCH/want.x" "$SCRATCH/got.x" ||
+		fail "$comp: xattrs differ from the image's: $(diff "$SCRATCH/want.x" "$SCRATCH/got.x" | head -n 4)"
 	# 4.5.1 reads pseudo files from a file only (4.6 added -pf -).
 	to_451 <"$SCRATCH/p.txt" >"$SCRATCH/p451.txt"
 	"$REF_MKSQUASHFS" - "$SCRATCH/back.sqfs" -pf "$SCRATCH/p451.txt" -noappend -quiet -no-progress \
