@@ -5,6 +5,7 @@
 #define SQ_UNSQUASHFS_EXTRACT_CTX_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -34,9 +35,10 @@ struct ex {
 	struct unsq_names users, groups;
 	struct unsq_meter meter;
 	struct unsq_pool *pool; /* file data: the main thread only reads metadata and creates files */
-	pthread_mutex_t lock;   /* status, stderr and open_files, shared with the pool's finishers */
-	pthread_cond_t file_closed;
-	long open_files, max_files;
+	pthread_mutex_t lock;   /* status and stderr, shared with the pool's finishers */
+	pthread_cond_t file_closed; /* with lock: waiting at the -max-files limit */
+	atomic_long open_files;
+	long max_files;
 	struct dslot root;
 	struct dslot **chain;   /* the slots of the directories on the current path, by depth */
 	size_t chain_cap;

@@ -28,22 +28,28 @@ static mode_t file_create_mode(const struct ex *x, const struct sqfs_inode *ino)
 	return ex_final_mode(x, ino) & 0755;
 }
 
+/* Output files in flight are counted without the lock (only the main thread opens files);
+ * the lock and the condition are used only around the -max-files limit. */
 static void file_closed(struct ex *x)
 {
-	pthread_mutex_lock(&x->lock);
-	x->open_files--;
-	pthread_cond_signal(&x->file_closed);
-	pthread_mutex_unlock(&x->lock);
+	long before = atomic_fetch_sub(&x->open_files, 1);
+	if (before >= x->max_files) {
+		pthread_mutex_lock(&x->lock);
+		pthread_cond_signal(&x->file_closed);
+		pthread_mutex_unlock(&x->lock);
+	}
 }
 
 /* -max-files: wait until fewer than max output files are open. */
 static void file_opening(struct ex *x)
 {
-	pthread_mutex_lock(&x->lock);
-	while (x->open_files >= x->max_files)
-		pthread_cond_wait(&x->file_closed, &x->lock);
-	x->open_files++;
-	pthread_mutex_unlock(&x->lock);
+	if (atomic_load(&x->open_files) >= x->max_files) {
+		pthread_mutex_lock(&x->lock);
+		while (atomic_load(&x->open_files) >= x->max_files)
+			pthread_cond_wait(&x->file_closed, &x->lock);
+		pthread_mutex_unlock(&x->lock);
+	}
+	atomic_fetch_add(&x->open_files, 1);
 }
 
 /* Pool finisher: size, then metadata, then close; runs on whichever thread wrote last. */
