@@ -79,8 +79,8 @@ static int make_selection(struct sqfs_fs *fs, const struct unsq_options *o, stru
 	int nothing = 0;
 	if (o->follow && npaths > 0) {
 		size_t unresolved;
-		if (unsq_follow_extracts(fs, paths, npaths, o->follow == 2, &s->followed, &s->nfollowed, &unresolved,
-					 err))
+		if (unsq_follow_extracts(fs, paths, npaths, o->follow == 2, stderr, &s->followed, &s->nfollowed,
+					 &unresolved, err))
 			return -1;
 		paths = s->followed;
 		nothing = s->nfollowed == 0;

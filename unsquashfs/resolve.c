@@ -174,8 +174,8 @@ void unsq_free_strings(char **list, size_t n)
 	free(list);
 }
 
-int unsq_follow_extracts(struct sqfs_fs *fs, char *const *paths, size_t npaths, int missing, char ***out,
-			 size_t *nout, size_t *unresolved, struct sq_error *err)
+int unsq_follow_extracts(struct sqfs_fs *fs, char *const *paths, size_t npaths, int missing, FILE *report,
+			 char ***out, size_t *nout, size_t *unresolved, struct sq_error *err)
 {
 	struct follow_out f = {0};
 	*unresolved = 0;
@@ -199,7 +199,8 @@ int unsq_follow_extracts(struct sqfs_fs *fs, char *const *paths, size_t npaths, 
 			unsq_free_strings(f.list, f.n);
 			return sq_fail(err, SQ_ERR_CORRUPT, "extract filename %s can't be resolved", paths[i]);
 		}
-		fprintf(stderr, "Extract filename %s can't be resolved\n", paths[i]);
+		if (report != NULL)
+			fprintf(report, "Extract filename %s can't be resolved\n", paths[i]);
 		(*unresolved)++;
 	}
 	*out = f.list;

@@ -5,6 +5,7 @@
 #define SQ_UNSQUASHFS_RESOLVE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common/fs_read.h"
 
@@ -22,10 +23,10 @@ int unsq_resolve(struct sqfs_fs *fs, const char *base, const char *path, int fol
 
 /* -follow-symlinks: the extract pathnames made canonical, with the symbolic links needed to
  * reach them, as a list of literal pathnames (*out, *nout; free with unsq_free_strings). A
- * pathname that does not resolve is reported on stderr as squashfs-tools does ("Extract
- * filename X can't be resolved"), *unresolved counts them; under missing it is fatal. */
-int unsq_follow_extracts(struct sqfs_fs *fs, char *const *paths, size_t npaths, int missing, char ***out,
-			 size_t *nout, size_t *unresolved, struct sq_error *err);
+ * pathname that does not resolve is reported on report (unless NULL) as squashfs-tools does
+ * ("Extract filename X can't be resolved"), *unresolved counts them; under missing it is fatal. */
+int unsq_follow_extracts(struct sqfs_fs *fs, char *const *paths, size_t npaths, int missing, FILE *report,
+			 char ***out, size_t *nout, size_t *unresolved, struct sq_error *err);
 void unsq_free_strings(char **list, size_t n);
 
 #endif

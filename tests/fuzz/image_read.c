@@ -10,6 +10,8 @@
 
 #include "common/fs_read.h"
 #include "unsquashfs/list.h"
+#include "unsquashfs/pseudo.h"
+#include "unsquashfs/resolve.h"
 #include "unsquashfs/walk.h"
 
 struct fuzz_ctx {
@@ -72,6 +74,31 @@ static int f_leaf(void *ctx, const char *path, const char *name, const struct sq
 	return visit(ctx, path, ino, err);
 }
 
+/* The other readers of a whole image: pseudo-file output (every definition, xattr and file
+ * byte, to /dev/null) with an exclude, and link resolution as -follow-symlinks does it. */
+static void other_readers(struct sqfs_fs *fs)
+{
+	struct sq_error err;
+	sq_error_clear(&err);
+	char *ex[] = {"... b"};
+	struct unsq_select sel;
+	struct unsq_options o = {.xattrs = 1, .max_depth = -1, .pseudo_file = "/dev/null"};
+	if (unsq_select_init(&sel, UNSQ_MATCH_GLOB, NULL, 0, ex, 1, &err) == 0) {
+		unsq_pseudo(fs, &o, &sel, &err);
+		unsq_select_free(&sel);
+	}
+	if (err.code != SQ_OK && err.msg[0] == '\0')
+		__builtin_trap();
+	char *paths[] = {"a", "a/b/../c", "/x/./y/z", "..", "l"};
+	char **out = NULL;
+	size_t nout = 0, unresolved = 0;
+	sq_error_clear(&err);
+	if (unsq_follow_extracts(fs, paths, 5, 0, NULL, &out, &nout, &unresolved, &err) == 0)
+		unsq_free_strings(out, nout);
+	if (err.code != SQ_OK && err.msg[0] == '\0')
+		__builtin_trap();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -100,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A failure must come with a message: an empty one means a path forgot sq_fail. */
 	if (err.code != SQ_OK && err.msg[0] == '\0')
 		__builtin_trap();
+	other_readers(&fs);
 	sqfs_fs_close(&fs);
 	return 0;
 }

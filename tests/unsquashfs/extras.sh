@@ -141,5 +141,15 @@ done
 "$SCRATCH/sqfscat" -l "$IMG" a 2>"$SCRATCH/err"
 [ $? -eq 1 ] && grep -q 'unknown option -l' "$SCRATCH/err" || fail "sqfscat accepted -l"
 "$SCRATCH/sqfscat" -help | head -n 1 | grep -q '^SYNTAX: sqfscat' || fail "sqfscat -help"
+# Every option of the reference sqfscat's -help is one ours knows.
+/usr/bin/sqfscat -help 2>&1 | sed -n 's/^\t\(-[^ \t]*\).*/\1/p' >"$SCRATCH/catnames"
+[ -s "$SCRATCH/catnames" ] || fail "cannot read the reference sqfscat's options"
+while read -r spec; do
+	for opt in $(printf '%s' "$spec" | sed 's/\[.*//') $(printf '%s' "$spec" | tr -d '[]'); do
+		"$SCRATCH/sqfscat" "$opt" 2>&1 </dev/null | grep -q 'unknown option' && fail "sqfscat does not know $opt"
+	done
+done <"$SCRATCH/catnames"
+"$SCRATCH/sqfscat" -o 0 -p 1 -ig -no-exit -da 8 -fr 8 -no-wild "$IMG" "t/x.gz" | cmp -s - "$S/t/x.gz" ||
+	fail "sqfscat with the reference's options"
 "$SCRATCH/sqfscat" -version | head -n 1 | grep -Eq '^sqfscat version [0-9]+\.[0-9]+' || fail "sqfscat -version"
 finish
