@@ -10,6 +10,7 @@
 
 #include "unsquashfs/resolve.h"
 #include "unsquashfs/select.h"
+#include "unsquashfs/sink.h"
 
 struct cat {
 	struct sqfs_fs *fs;
@@ -19,23 +20,6 @@ struct cat {
 	int status;
 	int found; /* the current name matched something */
 };
-
-static int stdout_sink(void *arg, uint64_t offset, const uint8_t *data, size_t len, struct sq_error *err)
-{
-	(void)arg;
-	(void)offset;
-	static const uint8_t zeros[4096];
-	while (len > 0) {
-		const uint8_t *p = data ? data : zeros;
-		size_t n = data ? len : (len < sizeof(zeros) ? len : sizeof(zeros));
-		if (fwrite(p, 1, n, stdout) != n)
-			return sq_fail_errno(err, "cannot write to standard output");
-		len -= n;
-		if (data)
-			data += n;
-	}
-	return 0;
-}
 
 static void report(struct cat *c, const char *path, const char *what)
 {
@@ -58,7 +42,7 @@ static int cat_file(struct cat *c, const char *path, const struct sqfs_inode *in
 	uint32_t fs_word;
 	if (sqfs_fs_fragment(c->fs, ino, &fs_start, &fs_word, err))
 		return -1;
-	int r = sqfs_file_read(&c->fr, ino, fs_start, fs_word, stdout_sink, NULL, err);
+	int r = sqfs_file_read(&c->fr, ino, fs_start, fs_word, unsq_stream_sink, stdout, err);
 	if (r && c->o->ignore_errors && !c->o->strict_errors && err->code == SQ_ERR_IO) {
 		report(c, path, "could not be written");
 		return 0;

@@ -12,21 +12,6 @@ struct count_ctx {
 	struct numset seen; /* hard-linked files count their blocks once */
 };
 
-static int c_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
-		   void **child, struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
-	*child = NULL;
-	return 0;
-}
-
-static int c_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
-		   struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)ino, (void)self, (void)children, (void)err;
-	return 0;
-}
-
 static int c_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
 		  struct sq_error *err)
 {
@@ -50,7 +35,7 @@ int unsq_count(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_sel
 	       unsigned long *blocks, struct sq_error *err)
 {
 	struct count_ctx c = {0};
-	struct unsq_visitor v = {.ctx = &c, .enter_dir = c_enter, .leave_dir = c_leave, .leaf = c_leaf};
+	struct unsq_visitor v = {.ctx = &c, .leaf = c_leaf};
 	struct unsq_walk_opts wo = {.sel = sel, .max_depth = o->max_depth};
 	int rc = unsq_walk(fs, &wo, &v, err);
 	numset_free(&c.seen);

@@ -94,33 +94,11 @@ static int make_selection(struct sqfs_fs *fs, const struct unsq_options *o, stru
 	return 0;
 }
 
-static int null_enter(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
-		      void **child, struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
-	*child = NULL;
-	return 0;
-}
-
-static int null_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
-		      struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)ino, (void)self, (void)children, (void)err;
-	return 0;
-}
-
-static int null_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
-		     struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)name, (void)ino, (void)parent, (void)err;
-	return 0;
-}
-
 /* -match: a walk that only marks which pathnames matched, before anything is written. */
 static int check_match(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_select *sel,
 		       struct sq_error *err)
 {
-	struct unsq_visitor v = {.ctx = NULL, .enter_dir = null_enter, .leave_dir = null_leave, .leaf = null_leaf};
+	struct unsq_visitor v = {.ctx = NULL}; /* no callbacks: the walk only marks the patterns */
 	struct unsq_walk_opts wo = {.sel = sel, .max_depth = o->max_depth};
 	unsq_select_reset(sel);
 	if (unsq_walk(fs, &wo, &v, err))

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "unsquashfs/numset.h"
+#include "unsquashfs/sink.h"
 #include "unsquashfs/walk.h"
 
 struct pseudo {
@@ -187,13 +188,6 @@ static int ps_enter(void *ctx, const char *path, const char *name, const struct 
 	return define(ctx, path, ino, err);
 }
 
-static int ps_leave(void *ctx, const char *path, const struct sqfs_inode *ino, void *self, size_t children,
-		    struct sq_error *err)
-{
-	(void)ctx, (void)path, (void)ino, (void)self, (void)children, (void)err;
-	return 0;
-}
-
 static int ps_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
 		   struct sq_error *err)
 {
@@ -213,30 +207,9 @@ static int ps_leaf(void *ctx, const char *path, const char *name, const struct s
 	return 0;
 }
 
-struct sink {
-	FILE *out;
-};
-
-static int data_sink(void *arg, uint64_t offset, const uint8_t *data, size_t len, struct sq_error *err)
-{
-	(void)offset;
-	struct sink *s = arg;
-	static const uint8_t zeros[4096];
-	while (len > 0) {
-		size_t n = data ? len : (len < sizeof(zeros) ? len : sizeof(zeros));
-		if (fwrite(data ? data : zeros, 1, n, s->out) != n)
-			return sq_fail_errno(err, "cannot write the pseudo file");
-		len -= n;
-		if (data)
-			data += n;
-	}
-	return 0;
-}
-
 static int write_data(struct pseudo *ps, struct sq_error *err)
 {
 	struct sqfs_file_reader fr;
-	struct sink s = {ps->out};
 	if (sqfs_file_reader_init(&fr, ps->fs, &ps->fs->dec, err))
 		return -1;
 	int rc = 0;
@@ -245,7 +218,7 @@ static int write_data(struct pseudo *ps, struct sq_error *err)
 		uint32_t word;
 		rc = sqfs_fs_fragment(ps->fs, &ps->files[i], &start, &word, err);
 		if (rc == 0)
-			rc = sqfs_file_read(&fr, &ps->files[i], start, word, data_sink, &s, err);
+			rc = sqfs_file_read(&fr, &ps->files[i], start, word, unsq_stream_sink, ps->out, err);
 	}
 	sqfs_file_reader_free(&fr);
 	return rc;
@@ -253,7 +226,7 @@ static int write_data(struct pseudo *ps, struct sq_error *err)
 
 static int generate(struct pseudo *ps, struct unsq_select *sel, struct sq_error *err)
 {
-	struct unsq_visitor v = {.ctx = ps, .enter_dir = ps_enter, .leave_dir = ps_leave, .leaf = ps_leaf};
+	struct unsq_visitor v = {.ctx = ps, .enter_dir = ps_enter, .leaf = ps_leaf};
 	struct unsq_walk_opts wo = {.sel = sel, .max_depth = ps->o->max_depth};
 	if (unsq_walk(ps->fs, &wo, &v, err))
 		return -1;

@@ -160,6 +160,14 @@ static int select_entry(struct walk *w, const struct frame *f, const struct sqfs
 	return 0;
 }
 
+/* The visitor's enter_dir, when it has one. */
+static int enter(struct walk *w, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		 void **child, struct sq_error *err)
+{
+	*child = NULL;
+	return w->v->enter_dir ? w->v->enter_dir(w->v->ctx, path, name, ino, parent, child, err) : 0;
+}
+
 static int check_entry(const struct sqfs_dirent *ent, const struct sqfs_inode *ino, struct sq_error *err)
 {
 	if (ino->type != ent->type)
@@ -221,7 +229,7 @@ static int visit(struct walk *w, struct frame *child, const struct sqfs_dirent *
 	memcpy(w->path + f->path_len + (f->path_len ? 1 : 0), ent->name, ent->name_len + 1);
 	f->children++;
 	if (ino.type != SQFS_INODE_DIR) {
-		int r = w->v->leaf(w->v->ctx, w->path, ent->name, &ino, f->handle, err);
+		int r = w->v->leaf ? w->v->leaf(w->v->ctx, w->path, ent->name, &ino, f->handle, err) : 0;
 		sqfs_inode_free(&ino);
 		w->path[f->path_len] = '\0';
 		return r;
@@ -229,7 +237,7 @@ static int visit(struct walk *w, struct frame *child, const struct sqfs_dirent *
 	void *handle = NULL, *parent = f->handle;
 	/* reserve may move the stack: f is not used after it. */
 	if (reserve(w, err) || mark_dir(w, ino.number, err) ||
-	    w->v->enter_dir(w->v->ctx, w->path, ent->name, &ino, parent, &handle, err)) {
+	    enter(w, w->path, ent->name, &ino, parent, &handle, err)) {
 		sqfs_inode_free(&ino);
 		return -1;
 	}
@@ -245,7 +253,9 @@ static int pop(struct walk *w, int ok, struct sq_error *err)
 {
 	struct frame *f = &w->stack[w->depth - 1];
 	w->path[f->path_len] = '\0';
-	int rc = w->v->leave_dir(w->v->ctx, w->path, &f->dir, f->handle, ok ? f->children : (size_t)-1, err);
+	int rc = 0;
+	if (w->v->leave_dir != NULL)
+		rc = w->v->leave_dir(w->v->ctx, w->path, &f->dir, f->handle, ok ? f->children : (size_t)-1, err);
 	free_frame(f);
 	w->depth--;
 	if (w->depth > 0)
@@ -300,7 +310,7 @@ static int start(struct walk *w, struct sq_error *err)
 	void *handle = NULL;
 	int r = sqfs_fs_root(w->fs, &ino, err);
 	if (r == 0 && (reserve(w, err) || mark_dir(w, ino.number, err) ||
-		       w->v->enter_dir(w->v->ctx, "", NULL, &ino, NULL, &handle, err))) {
+		       enter(w, "", NULL, &ino, NULL, &handle, err))) {
 		sqfs_inode_free(&ino);
 		r = -1;
 	}

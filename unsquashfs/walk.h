@@ -12,7 +12,8 @@
 /* Callbacks get the path below the root ("" for the root, "a/b" otherwise) and the inode.
  * enter_dir returns a handle for the directory's children (e.g. a directory fd) via *child;
  * leave_dir gets it back after the children, with the number visited ((size_t)-1 when the
- * walk is being abandoned: release the handle only). Any -1 stops the walk. */
+ * walk is being abandoned: release the handle only). Any -1 stops the walk. A NULL callback
+ * does nothing (the child handle is then NULL). */
 struct unsq_visitor {
 	void *ctx;
 	int (*enter_dir)(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino,
