@@ -138,6 +138,26 @@ done
 "$SCRATCH/sqfscat" "$IMG" abs/c/hello | cmp -s - "$S/a/b/c/hello" || fail "sqfscat through an absolute link"
 "$SCRATCH/sqfscat" "$IMG" dangling 2>"$SCRATCH/err"
 [ $? -eq 2 ] && grep -q 'cat: /dangling failed to resolve symbolic link' "$SCRATCH/err" || fail "sqfscat of a dangling link"
+# Links that loop, or chain further than the kernel's 40: reported, never followed forever.
+mkdir -p "$SCRATCH/loops/c"
+ln -s b "$SCRATCH/loops/a"
+ln -s a "$SCRATCH/loops/b"
+ln -s . "$SCRATCH/loops/self"
+printf 'end\n' >"$SCRATCH/loops/c/l0"
+i=1
+while [ $i -le 41 ]; do
+	ln -s "l$((i - 1))" "$SCRATCH/loops/c/l$i"
+	i=$((i + 1))
+done
+"$REF_MKSQUASHFS" "$SCRATCH/loops" "$SCRATCH/loops.sqfs" -noappend -quiet -no-progress >/dev/null 2>&1
+for name in a self/self/a c/l41; do
+	"$SCRATCH/sqfscat" "$SCRATCH/loops.sqfs" "$name" >/dev/null 2>"$SCRATCH/err"
+	[ $? -eq 2 ] && grep -q 'failed to resolve symbolic link' "$SCRATCH/err" || fail "sqfscat $name: $(cat "$SCRATCH/err")"
+	"$UNSQUASHFS" -lc -follow "$SCRATCH/loops.sqfs" "$name" >/dev/null 2>"$SCRATCH/err" &&
+		grep -q "can't be resolved" "$SCRATCH/err" || fail "-follow $name: $(cat "$SCRATCH/err")"
+done
+"$SCRATCH/sqfscat" "$SCRATCH/loops.sqfs" c/l40 | grep -q '^end$' || fail "sqfscat through 40 links"
+"$SCRATCH/sqfscat" "$SCRATCH/loops.sqfs" self/self/self/c/l0 | grep -q '^end$' || fail "sqfscat through a link to ."
 "$SCRATCH/sqfscat" -l "$IMG" a 2>"$SCRATCH/err"
 [ $? -eq 1 ] && grep -q 'unknown option -l' "$SCRATCH/err" || fail "sqfscat accepted -l"
 "$SCRATCH/sqfscat" -help | head -n 1 | grep -q '^SYNTAX: sqfscat' || fail "sqfscat -help"
