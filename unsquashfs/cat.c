@@ -61,9 +61,27 @@ static int matched(struct cat *c, const char *dir_canon, const char *shown, cons
 	int last = comp + 1 == p->ncomp;
 	char *canon = NULL;
 	struct sqfs_inode ino;
-	int r = unsq_resolve(c->fs, dir_canon, ent->name, 1, NULL, NULL, &canon, &ino, err);
-	if (r < 0)
+	int r;
+	if (ent->type == SQFS_INODE_SYMLINK) {
+		r = unsq_resolve(c->fs, dir_canon, ent->name, 1, NULL, NULL, &canon, &ino, err);
+	} else {
+		/* Not a link: the entry's own inode, without looking its name up again. */
+		size_t dl = strlen(dir_canon);
+		canon = malloc(dl + ent->name_len + 2);
+		if (canon == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		snprintf(canon, dl + ent->name_len + 2, "%s%s%s", dir_canon, dl ? "/" : "", ent->name);
+		r = sqfs_fs_inode(c->fs, ent->inode_ref, &ino, err) == 0 ? 1 : -1;
+		if (r == 1 && ino.type != ent->type) {
+			sqfs_inode_free(&ino);
+			r = sq_fail(err, SQ_ERR_CORRUPT, "entry \"%s\" claims type %u but its inode has type %u", ent->name,
+				    ent->type, ino.type);
+		}
+	}
+	if (r < 0) {
+		free(canon);
 		return -1;
+	}
 	if (r == 0) {
 		/* A link on the way that leads nowhere is reported only when the name ends there. */
 		if (last) {
