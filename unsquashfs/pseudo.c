@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* pseudo.c — pseudo file output: one walk writes the definitions and remembers the files,
- * then their contents follow in the same order. */
+/* pseudo.c — pseudo file output: one walk writes the definitions, a second walk of the same
+ * selection (the same order) writes the files' contents: nothing per file is held between. */
 #include "config.h"
 #include "unsquashfs/pseudo.h"
 
@@ -24,8 +24,6 @@ struct pseudo {
 	const struct unsq_options *o;
 	FILE *out;
 	struct numset links;  /* inode number -> escaped name of its first definition */
-	struct sqfs_inode *files; /* the R definitions' inodes, in order (no owned memory in a file's) */
-	size_t nfiles, cap;
 	uint64_t offset;      /* of the next file's data from the start of the data section */
 	int status;           /* 2 once something was left out */
 };
@@ -116,20 +114,6 @@ static int print_xattrs(struct pseudo *ps, const char *name, const struct sqfs_i
 	return 0;
 }
 
-static int remember_file(struct pseudo *ps, const struct sqfs_inode *ino, struct sq_error *err)
-{
-	if (ps->nfiles == ps->cap) {
-		size_t cap = ps->cap ? ps->cap * 2 : 1024;
-		struct sqfs_inode *n = realloc(ps->files, cap * sizeof(*n));
-		if (n == NULL)
-			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-		ps->files = n;
-		ps->cap = cap;
-	}
-	ps->files[ps->nfiles++] = *ino;
-	return 0;
-}
-
 static const char type_letter[] = {'?', 'D', 'R', 'S', 'B', 'C', 'I', 'I'};
 
 /* The definition of one node: its line, then its xattrs. */
@@ -150,7 +134,6 @@ static int define(struct pseudo *ps, const char *path, const struct sqfs_inode *
 	case SQFS_INODE_FILE:
 		fprintf(ps->out, " %" PRIu64 " %" PRIu64 " %d\n", ino->u.file.size, ps->offset, ino->u.file.sparse != 0);
 		ps->offset += ino->u.file.size;
-		rc = remember_file(ps, ino, err);
 		break;
 	case SQFS_INODE_SYMLINK:
 		fprintf(ps->out, " %s\n", ino->u.symlink.target);
@@ -207,20 +190,42 @@ static int ps_leaf(void *ctx, const char *path, const char *name, const struct s
 	return 0;
 }
 
-static int write_data(struct pseudo *ps, struct sq_error *err)
-{
+/* The second walk: the contents of each regular file that got an R definition, in order. */
+struct data_pass {
+	struct pseudo *ps;
 	struct sqfs_file_reader fr;
-	if (sqfs_file_reader_init(&fr, ps->fs, &ps->fs->dec, err))
-		return -1;
-	int rc = 0;
-	for (size_t i = 0; i < ps->nfiles && rc == 0; i++) {
-		uint64_t start;
-		uint32_t word;
-		rc = sqfs_fs_fragment(ps->fs, &ps->files[i], &start, &word, err);
-		if (rc == 0)
-			rc = sqfs_file_read(&fr, &ps->files[i], start, word, unsq_stream_sink, ps->out, err);
+	struct numset seen; /* hard-linked inodes already written */
+};
+
+static int data_leaf(void *ctx, const char *path, const char *name, const struct sqfs_inode *ino, void *parent,
+		     struct sq_error *err)
+{
+	(void)name, (void)parent;
+	struct data_pass *d = ctx;
+	if (ino->type != SQFS_INODE_FILE || strchr(path, '\n') != NULL)
+		return 0;
+	if (ino->nlink > 1) {
+		int r = numset_add(&d->seen, ino->number, NULL, err);
+		if (r <= 0)
+			return r;
 	}
-	sqfs_file_reader_free(&fr);
+	uint64_t start;
+	uint32_t word;
+	if (sqfs_fs_fragment(d->ps->fs, ino, &start, &word, err))
+		return -1;
+	return sqfs_file_read(&d->fr, ino, start, word, unsq_stream_sink, d->ps->out, err);
+}
+
+static int write_data(struct pseudo *ps, struct unsq_select *sel, struct sq_error *err)
+{
+	struct data_pass d = {.ps = ps};
+	if (sqfs_file_reader_init(&d.fr, ps->fs, &ps->fs->dec, err))
+		return -1;
+	struct unsq_visitor v = {.ctx = &d, .leaf = data_leaf};
+	struct unsq_walk_opts wo = {.sel = sel, .max_depth = ps->o->max_depth};
+	int rc = unsq_walk(ps->fs, &wo, &v, err);
+	numset_free(&d.seen);
+	sqfs_file_reader_free(&d.fr);
 	return rc;
 }
 
@@ -231,7 +236,7 @@ static int generate(struct pseudo *ps, struct unsq_select *sel, struct sq_error 
 	if (unsq_walk(ps->fs, &wo, &v, err))
 		return -1;
 	fputs("#\n# START OF DATA - DO NOT MODIFY\n#\n", ps->out);
-	if (write_data(ps, err))
+	if (write_data(ps, sel, err))
 		return -1;
 	if (fflush(ps->out) != 0 || ferror(ps->out))
 		return sq_fail_errno(err, "cannot write the pseudo file %s", ps->o->pseudo_file);
@@ -260,6 +265,5 @@ int unsq_pseudo(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_se
 			unlink(o->pseudo_file);
 	}
 	numset_free(&ps.links);
-	free(ps.files);
 	return rc ? rc : ps.status;
 }
