@@ -38,7 +38,7 @@ outside_untouched() {
 cases=0
 # refuse LABEL EXPECTED-MESSAGE-WORDS IMG [LISTING-MODES]: unsquashfs must exit 1 naming the
 # problem when extracting, and fail in each listing mode given (default -l -ll -lc: structural
-# damage; data-level damage is only seen by extraction or -ll).
+# damage; data-level damage is only seen by extraction or -ll), and with -pf.
 refuse() {
 	cases=$((cases + 1))
 	dest=$SCRATCH/dest$cases
@@ -51,6 +51,10 @@ refuse() {
 	for mode in ${4--l -ll -lc}; do
 		"$UNSQUASHFS" $mode "$3" >/dev/null 2>&1 && fail "$1: $mode accepted the image"
 	done
+	# -pf reads every definition and every byte: it refuses too, and leaves no pseudo file.
+	"$UNSQUASHFS" -pf "$SCRATCH/p.pf" "$3" >/dev/null 2>&1 && fail "$1: -pf accepted the image"
+	[ -e "$SCRATCH/p.pf" ] && fail "$1: -pf left a partial pseudo file"
+	rm -f "$SCRATCH/p.pf"
 }
 
 # patched LABEL sqpatch-args...: a fresh copy of the base image with one edit.
