@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "unsquashfs/meter.h"
 #include "unsquashfs/numset.h"
 #include "unsquashfs/sink.h"
 #include "unsquashfs/walk.h"
@@ -25,6 +26,8 @@ struct pseudo {
 	FILE *out;
 	struct numset links;  /* inode number -> escaped name of its first definition */
 	uint64_t offset;      /* of the next file's data from the start of the data section */
+	uint64_t blocks;      /* data blocks and tails of the R definitions, for the progress bar */
+	struct unsq_meter meter;
 	int status;           /* 2 once something was left out */
 };
 
@@ -114,6 +117,11 @@ static int print_xattrs(struct pseudo *ps, const char *name, const struct sqfs_i
 	return 0;
 }
 
+static uint64_t file_blocks(const struct sqfs_inode *ino)
+{
+	return (uint64_t)ino->u.file.nblocks + (ino->u.file.frag != SQFS_NO_FRAGMENT);
+}
+
 static const char type_letter[] = {'?', 'D', 'R', 'S', 'B', 'C', 'I', 'I'};
 
 /* The definition of one node: its line, then its xattrs. */
@@ -134,6 +142,7 @@ static int define(struct pseudo *ps, const char *path, const struct sqfs_inode *
 	case SQFS_INODE_FILE:
 		fprintf(ps->out, " %" PRIu64 " %" PRIu64 " %d\n", ino->u.file.size, ps->offset, ino->u.file.sparse != 0);
 		ps->offset += ino->u.file.size;
+		ps->blocks += file_blocks(ino);
 		break;
 	case SQFS_INODE_SYMLINK:
 		fprintf(ps->out, " %s\n", ino->u.symlink.target);
@@ -211,9 +220,11 @@ static int data_leaf(void *ctx, const char *path, const char *name, const struct
 	}
 	uint64_t start;
 	uint32_t word;
-	if (sqfs_fs_fragment(d->ps->fs, ino, &start, &word, err))
+	if (sqfs_fs_fragment(d->ps->fs, ino, &start, &word, err) ||
+	    sqfs_file_read(&d->fr, ino, start, word, unsq_stream_sink, d->ps->out, err))
 		return -1;
-	return sqfs_file_read(&d->fr, ino, start, word, unsq_stream_sink, d->ps->out, err);
+	unsq_meter_advance(&d->ps->meter, file_blocks(ino));
+	return 0;
 }
 
 static int write_data(struct pseudo *ps, struct unsq_select *sel, struct sq_error *err)
@@ -236,7 +247,12 @@ static int generate(struct pseudo *ps, struct unsq_select *sel, struct sq_error 
 	if (unsq_walk(ps->fs, &wo, &v, err))
 		return -1;
 	fputs("#\n# START OF DATA - DO NOT MODIFY\n#\n", ps->out);
-	if (write_data(ps, sel, err))
+	/* A bar as the reference draws it, when the pseudo file is not standard output. */
+	int bar = !ps->o->quiet && !ps->o->no_progress && ps->out != stdout;
+	unsq_meter_start(&ps->meter, bar, ps->o->percentage && ps->out != stdout, ps->blocks);
+	int rc = write_data(ps, sel, err);
+	unsq_meter_finish(&ps->meter);
+	if (rc)
 		return -1;
 	if (fflush(ps->out) != 0 || ferror(ps->out))
 		return sq_fail_errno(err, "cannot write the pseudo file %s", ps->o->pseudo_file);

@@ -24,7 +24,7 @@ sources=$(ls "$S"/common/super.c "$S"/common/util/*.c "$S"/common/*_read.c \
 	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/lzo.c "$S"/codecs/lz4.c \
 	"$S"/codecs/zstd/common/*.c "$S"/codecs/zstd/decompress/*.c \
 	"$S"/unsquashfs/walk.c "$S"/unsquashfs/select.c "$S"/unsquashfs/numset.c "$S"/unsquashfs/list.c \
-	"$S"/unsquashfs/pseudo.c "$S"/unsquashfs/resolve.c "$S"/unsquashfs/sink.c 2>/dev/null)
+	"$S"/unsquashfs/pseudo.c "$S"/unsquashfs/resolve.c "$S"/unsquashfs/sink.c "$S"/unsquashfs/meter.c 2>/dev/null)
 [ -f "$top_builddir/libzstdcodec.a" ] || skip "build libzstdcodec.a first (make)"
 fuzzer=$SCRATCH/image_read_fuzz
 # shellcheck disable=SC2086 # word lists
