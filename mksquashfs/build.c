@@ -121,7 +121,6 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 			.no_hardlinks = o->walk.no_hardlinks,
 			.no_xattrs = o->image.no_xattrs,
 			.have_sources = !options_no_sources(o),
-			.stdin_free = !pseudo_read_stdin(o->pseudo),
 		};
 		rc = pseudo_apply(o->pseudo, &po, tree, &links, warn, err);
 	}

@@ -76,8 +76,7 @@ static int fill_command(struct apply *a, const struct pseudo_node *node,
 {
 	uint64_t off, len;
 	char why[300] = "";
-	if (pseudo_spool_command(&a->set->spool, d->arg, a->o->stdin_free, &off, &len, why,
-				 sizeof(why)) != 0)
+	if (pseudo_spool_command(&a->set->spool, d->arg, &off, &len, why, sizeof(why)) != 0)
 		return pseudo_fail(a->err, &d->where, "/%s: %s", node->path, why);
 	return set_span(a, n, a->set->spool.fd, off, len, label(node, "command output"));
 }

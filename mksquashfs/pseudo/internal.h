@@ -116,11 +116,11 @@ void pseudo_def_free(struct pseudo_def *def);
 
 /* ---- spool.c: command output and piped data in one unlinked temporary file ---- */
 
-/* Run "/bin/sh -c command" (standard input /dev/null unless stdin_free) and append its output
- * to the spool; *offset and *length say where it went. A non-zero exit or a signal is an
- * error. */
-int pseudo_spool_command(struct pseudo_spool *sp, const char *command, bool stdin_free,
-			 uint64_t *offset, uint64_t *length, char *why, size_t why_len);
+/* Run "/bin/sh -c command" (standard input /dev/null, its own process group) and append its
+ * output to the spool; *offset and *length say where it went. A non-zero exit or a signal is
+ * an error; SIGINT/SIGTERM/SIGHUP while it runs stop it and fail. */
+int pseudo_spool_command(struct pseudo_spool *sp, const char *command, uint64_t *offset,
+			 uint64_t *length, char *why, size_t why_len);
 /* Append everything left in f (a pipe: standard input) to the spool. */
 int pseudo_spool_copy(struct pseudo_spool *sp, FILE *f, uint64_t *offset, uint64_t *length,
 		      char *why, size_t why_len);

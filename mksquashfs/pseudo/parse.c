@@ -137,6 +137,9 @@ static int parse_mode(const char **p, const struct pseudo_where *w, uint32_t *mo
 		      struct sq_error *err)
 {
 	char tok[32];
+	skip_space(p);
+	if (**p == '\0')
+		return pseudo_fail(err, w, "missing mode");
 	bool ok = read_token(p, tok, sizeof(tok));
 	uint32_t v = 0;
 	for (const char *c = tok; ok && *c; c++) {
@@ -182,6 +185,9 @@ static int parse_number(const char **p, const struct pseudo_where *w, const char
 			uint64_t max, uint64_t *out, struct sq_error *err)
 {
 	char tok[32];
+	skip_space(p);
+	if (**p == '\0')
+		return pseudo_fail(err, w, "missing %s", what);
 	if (!read_token(p, tok, sizeof(tok)) || sq_parse_uint(tok, max, out) != 0)
 		return pseudo_fail(err, w, "bad %s \"%s\" (a number up to %llu expected)", what, tok,
 				   (unsigned long long)max);
@@ -371,9 +377,12 @@ int pseudo_parse(struct pseudo_set *set, const char *text, const struct pseudo_w
 	if (len == 0) {
 		pseudo_fail(err, where, "missing file name");
 	} else if (!known_type(type) || (p[1] != '\0' && !isspace((unsigned char)p[1]))) {
-		pseudo_fail(err, where, "unknown type \"%.8s\" after \"%.60s\" (one of d m b c f s "
+		int tlen = 0;
+		while (p[tlen] != '\0' && !isspace((unsigned char)p[tlen]) && tlen < 16)
+			tlen++;
+		pseudo_fail(err, where, "%s type \"%.*s\" after \"%.60s\" (one of d m b c f s "
 			    "i x l h L, or D M B C F S I R with a time; quote or backslash spaces "
-			    "in names)", p, name);
+			    "in names)", tlen ? "unknown" : "missing", tlen, p, name);
 	} else if (split_path(name, where, parts, err) == 0) {
 		p++;
 		def->type = type == 'R' || type == 'L' ? type : (char)tolower((unsigned char)type);

@@ -46,7 +46,6 @@ struct pseudo_apply_opts {
 	bool no_hardlinks;     /* l/h/L make copies, not hard links */
 	bool no_xattrs;        /* x definitions are dropped */
 	bool have_sources;     /* false: source "-", the root comes from "/" or -pd */
-	bool stdin_free;       /* commands may inherit standard input (no -pf - read it) */
 };
 
 /* Apply every definition to tree (root NULL when there is no source). links maps host inodes to

@@ -2,7 +2,12 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* spool.c — bytes that exist nowhere on disk (the output of f commands, a data section read from
  * a pipe) appended to one temporary file in $TMPDIR, unlinked as soon as it is made, so it
- * cannot outlive the run however it ends. Each file's content is a span of it. */
+ * cannot outlive the run however it ends. Each file's content is a span of it.
+ *
+ * A command may run for as long as it needs (squashfs-tools waits too: it may be reading a
+ * device). While we wait for one, SIGINT, SIGTERM and SIGHUP stop the command and fail the run
+ * through the ordinary error path, so the half-made image is removed; outside that wait they
+ * keep their usual effect. */
 #include "config.h"
 
 #include <errno.h>
@@ -17,6 +22,34 @@
 #include "mksquashfs/pseudo/internal.h"
 
 extern char **environ;
+
+/* Set by the handler installed only while a command runs. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* Catch the stop signals without SA_RESTART, so a blocked read returns EINTR. */
+static void catch_signals(struct sigaction *old)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	for (size_t i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &sa, &old[i]);
+}
+
+static void restore_signals(const struct sigaction *old)
+{
+	for (size_t i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &old[i], NULL);
+}
 
 static int spool_open(struct pseudo_spool *sp, char *why, size_t why_len)
 {
@@ -67,6 +100,11 @@ static int drain_fd(struct pseudo_spool *sp, int fd, char *why, size_t why_len)
 {
 	char buf[65536];
 	for (;;) {
+		if (interrupted) {
+			snprintf(why, why_len, "interrupted by signal %d while the command ran",
+				 (int)interrupted);
+			return -1;
+		}
 		ssize_t n = read(fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -81,17 +119,23 @@ static int drain_fd(struct pseudo_spool *sp, int fd, char *why, size_t why_len)
 	}
 }
 
-static pid_t spawn_shell(const char *command, bool stdin_free, int out_fd, char *why,
-			 size_t why_len)
+/* The command gets its own process group, so stopping it reaches whatever it started; its
+ * standard input is /dev/null (a background group must not read the terminal, and -pf - may
+ * be using ours). */
+static pid_t spawn_shell(const char *command, int out_fd, char *why, size_t why_len)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
-	if (!stdin_free)
-		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
 	char *argv[] = { "sh", "-c", (char *)command, NULL };
 	pid_t pid;
-	int rc = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, environ);
+	int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc != 0) {
 		snprintf(why, why_len, "cannot run /bin/sh: %s", strerror(rc));
@@ -100,8 +144,8 @@ static pid_t spawn_shell(const char *command, bool stdin_free, int out_fd, char 
 	return pid;
 }
 
-int pseudo_spool_command(struct pseudo_spool *sp, const char *command, bool stdin_free,
-			 uint64_t *offset, uint64_t *length, char *why, size_t why_len)
+int pseudo_spool_command(struct pseudo_spool *sp, const char *command, uint64_t *offset,
+			 uint64_t *length, char *why, size_t why_len)
 {
 	if (spool_open(sp, why, why_len) != 0)
 		return -1;
@@ -111,22 +155,26 @@ int pseudo_spool_command(struct pseudo_spool *sp, const char *command, bool stdi
 		return -1;
 	}
 	uint64_t start = sp->size;
-	pid_t pid = spawn_shell(command, stdin_free, pipefd[1], why, why_len);
+	struct sigaction old[3];
+	catch_signals(old);
+	pid_t pid = spawn_shell(command, pipefd[1], why, why_len);
 	close(pipefd[1]);
 	int rc = pid < 0 ? -1 : drain_fd(sp, pipefd[0], why, why_len);
 	close(pipefd[0]);
-	if (pid < 0)
-		return -1;
-	if (rc != 0)
-		kill(pid, SIGTERM);
-	int status;
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(why, why_len, "cannot wait for the command: %s", strerror(errno));
-			return -1;
-		}
+	int status = 0;
+	if (pid >= 0) {
+		if (rc != 0)
+			kill(-pid, SIGKILL);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			if (interrupted && rc == 0) {
+				kill(-pid, SIGKILL);
+				rc = -1;
+				snprintf(why, why_len, "interrupted by signal %d while the command ran",
+					 (int)interrupted);
+			}
 	}
-	if (rc != 0)
+	restore_signals(old);
+	if (pid < 0 || rc != 0)
 		return -1;
 	if (WIFSIGNALED(status)) {
 		snprintf(why, why_len, "the command was killed by signal %d", WTERMSIG(status));
