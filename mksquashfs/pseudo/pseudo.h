@@ -62,7 +62,4 @@ int pseudo_parse_time(const char *s, uint32_t *out, char *why, size_t why_len);
 /* The "Pseudo file definition format" section of -help. */
 void pseudo_print_formats(FILE *out);
 
-/* True once pseudo_add_file read standard input. */
-bool pseudo_read_stdin(const struct pseudo_set *set);
-
 #endif

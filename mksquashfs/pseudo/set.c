@@ -70,11 +70,6 @@ void pseudo_set_free(struct pseudo_set *set)
 	free(set);
 }
 
-bool pseudo_read_stdin(const struct pseudo_set *set)
-{
-	return set != NULL && set->stdin_read;
-}
-
 static void *grow(void *p, size_t *cap, size_t count, size_t size)
 {
 	if (count < *cap)
