@@ -273,7 +273,9 @@ static int apply_one(struct apply *a, struct tree_inode *dir, struct pseudo_node
 			fprintf(a->warn, "Pseudo file \"/%s\" (%s) exists in the source: ignored, "
 				"exclude it (-e/-ef) to replace it\n", c->path,
 				pseudo_where_text(&c->def->where, where, sizeof(where)));
-		return 0;
+		/* What is defined below it still goes into the source's directory, as squashfs-tools
+		 * merges it. */
+		return c->count == 0 ? 0 : apply_way(a, dir, c, e);
 	}
 	/* -no-hardlinks: every L is a copy of its target, as squashfs-tools stores it. */
 	bool copy = c->def->type == 'L' && a->o->no_hardlinks;

@@ -28,7 +28,8 @@ same "d m b c f s i l L" "" -- "$S/src" IMG \
 	-p 'hostlink l '"$S/outside" \
 	-p 'srclink l '"$S/src/dups/frag-1" \
 	-p '"quoted name" d 711 1 1' -p 'back\ slash\"q d 700 0 0' -p 'quoted\ name/x i 600 0 0 f' \
-	-p 'dups/frag-1 f 644 0 0 echo ignored: the source has it'
+	-p 'dups/frag-1 f 644 0 0 echo ignored: the source has it' \
+	-p 'dups d 711 1 1' -p 'dups/merged c 600 0 0 1 1' -p '/ d 700 9 9'
 unset SOURCE_DATE_EPOCH
 
 same "timed D M B C F S I" "" -- "$S/src" IMG \
