@@ -107,6 +107,11 @@ static struct tree_inode *host_inode(struct apply *a, const struct pseudo_def *d
 			    strerror(errno));
 		return NULL;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		pseudo_fail(a->err, &d->where, "link target %s is a directory, which cannot be "
+			    "hard-linked", d->arg);
+		return NULL;
+	}
 	struct tree_inode *n = NULL;
 	if (!a->o->no_hardlinks && a->links != NULL &&
 	    (n = inode_map_get(a->links, st.st_dev, st.st_ino)) != NULL)

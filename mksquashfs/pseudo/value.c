@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -53,9 +54,10 @@ static int run_capture(char *const argv[], char *buf, size_t cap)
 	}
 	buf[n] = '\0';
 	close(pipefd[0]);
-	int status;
+	int status = 0;
 	while (waitpid(pid, &status, 0) < 0)
-		;
+		if (errno != EINTR)
+			return -1;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
