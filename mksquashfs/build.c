@@ -20,7 +20,10 @@
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/file_list.h"
 #include "mksquashfs/image.h"
+#include "mksquashfs/inode_map.h"
+#include "mksquashfs/pseudo/pseudo.h"
 #include "mksquashfs/scan.h"
+#include "mksquashfs/sort.h"
 #include "mksquashfs/summary.h"
 
 struct build {
@@ -88,12 +91,12 @@ static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 static int open_output(struct build *b, struct sq_error *err)
 {
 	const struct mksq_options *o = b->o;
-	for (int i = 0; i < o->source_count; i++) {
+	for (int i = 0; i < o->source_count && !options_no_sources(o); i++) {
 		struct stat src;
 		if (lstat(o->sources[i], &src) != 0)
 			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
 	}
-	if (check_image_path(o, err) != 0 || image_out_open(&b->out, o->image_path, err) != 0)
+	if (check_image_path(o, err) != 0 || image_out_open_at(&b->out, o->image_path, o->offset, err) != 0)
 		return -1;
 	b->out_open = true;
 	struct stat st;
@@ -102,15 +105,44 @@ static int open_output(struct build *b, struct sq_error *err)
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
+/* The readers: the directory scan (unless the source is "-"), then pseudo definitions. */
+static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
+			struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+{
+	struct inode_map links = { 0 };
+	int rc = 0;
+	if (!options_no_sources(o))
+		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, err);
+	else
+		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
+	if (rc == 0 && o->pseudo != NULL) {
+		struct pseudo_apply_opts po = {
+			.now = o->now,
+			.no_hardlinks = o->walk.no_hardlinks,
+			.no_xattrs = o->image.no_xattrs,
+			.have_sources = !options_no_sources(o),
+		};
+		rc = pseudo_apply(o->pseudo, &po, tree, &links, warn, err);
+	}
+	inode_map_free(&links);
+	if (rc == 0 && tree->root == NULL)
+		rc = sq_fail(err, SQ_ERR_USAGE, "no source given");
+	if (rc != 0)
+		tree_free(tree);
+	return rc;
+}
+
 int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
 	       struct file_list *files, struct scan_stats *stats, FILE *warn, struct sq_error *err)
 {
 	memset(files, 0, sizeof(*files));
-	if (scan_sources(o, x, tree, stats, warn, err) != 0)
+	if (read_sources(o, x, tree, stats, warn, err) != 0)
 		return -1;
 	if (tree_sort(tree, err) != 0 || attrs_apply(o, tree, err) != 0)
 		return -1;
-	return file_list_build(tree, o->info, files, err);
+	if (file_list_build(tree, o->info, files, err) != 0)
+		return -1;
+	return sort_apply(o->sort, tree, files, err);
 }
 
 static int write_data(struct build *b, struct sq_error *err)

@@ -9,6 +9,7 @@
 
 #include "codecs/codec.h"
 #include "mksquashfs/opt_def.h"
+#include "mksquashfs/pseudo/pseudo.h"
 
 static const char *const section_titles[SECTION_COUNT] = {
 	[SECTION_COMPRESSION] = "Filesystem compression options:",
@@ -95,6 +96,7 @@ void options_print_help(FILE *out)
 		     "[-e list of exclude dirs/files]\n\n");
 	for (int s = 0; s < SECTION_COUNT; s++)
 		options_print_section(out, (enum opt_section)s);
+	pseudo_print_formats(out);
 	print_compressor_options(out);
 	fprintf(out, "\nEnvironment:\n"
 		     "SOURCE_DATE_EPOCH\tif set, this is used as the filesystem creation\n"

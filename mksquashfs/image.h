@@ -26,10 +26,16 @@ struct image_out {
 	uint64_t pos;      /* current image length: where the next append goes */
 	bool created;      /* a regular file we created or truncated: removed on failure (never a
 	                      device node) */
+	uint64_t base;     /* -offset: where the image starts in the file; positions are relative */
+	bool keep_prefix;  /* the file had bytes before base: on failure cut back to them */
 };
 
 /* Create (truncate) the image file. */
 int image_out_open(struct image_out *out, const char *path, struct sq_error *err);
+/* The same with the image starting base bytes into the file: the first base bytes of an
+ * existing file are kept, the rest is cut off (the file is extended with a hole if shorter). */
+int image_out_open_at(struct image_out *out, const char *path, uint64_t base,
+		      struct sq_error *err);
 /* Append len bytes at out->pos. A short write (full disk) is an error naming the image. */
 int image_out_write(struct image_out *out, const void *buf, size_t len, struct sq_error *err);
 /* Write at an absolute offset without moving pos (superblock rewrite). */

@@ -72,6 +72,8 @@ struct opt_group {
 
 /* Every concern's group, in the order their options are looked up and help is printed. */
 extern const struct opt_group core_options;
+extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
+extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
 
 /* The -help section titles. */
 const char *opt_section_title(enum opt_section s);

@@ -12,9 +12,13 @@
 #include "common/format.h"
 #include "common/util/sizes.h"
 #include "mksquashfs/opt_def.h"
+#include "mksquashfs/pseudo/pseudo.h"
+#include "mksquashfs/sort.h"
 
 static const struct opt_group *const all_groups[] = {
 	&core_options,
+	&tree_options,
+	&pseudo_options,
 	NULL,
 };
 
@@ -253,8 +257,17 @@ int options_add_exclude(struct mksq_options *o, const char *pattern, struct sq_e
 	return 0;
 }
 
+bool options_no_sources(const struct mksq_options *o)
+{
+	return o->source_count == 1 && strcmp(o->sources[0], "-") == 0;
+}
+
 void options_free(struct mksq_options *o)
 {
+	pseudo_set_free(o->pseudo);
+	o->pseudo = NULL;
+	sort_table_free(o->sort);
+	o->sort = NULL;
 	for (uint32_t i = 0; i < o->exclude_count; i++)
 		free(o->excludes[i]);
 	free(o->excludes);

@@ -10,6 +10,30 @@
 
 #include "common/util/error.h"
 #include "mksquashfs/image.h"
+#include "mksquashfs/mode.h"
+
+struct pseudo_set;
+struct sort_table;
+
+/* Root, owner and permission options: passes over the finished tree (attrs.c). */
+struct attr_options {
+	bool root_mode_set, root_uid_set, root_gid_set, root_time_set;
+	struct mode_spec root_mode;
+	uint32_t root_uid, root_gid, root_time;
+	bool file_mode_set, dir_mode_set;  /* -force-file-mode, -force-dir-mode */
+	struct mode_spec file_mode, dir_mode;
+	uint32_t uid_gid_offset;           /* added to every uid and gid last */
+	bool pseudo_override;              /* pseudo owners/modes win over -all-root, -force-* */
+};
+
+/* How the sources are walked (scan.c). */
+struct walk_options {
+	bool no_hardlinks;                 /* every name its own inode */
+	bool one_file_system;              /* mount points become empty directories */
+	bool one_file_system_x;            /* ... or are left out */
+	bool max_depth_set;
+	uint32_t max_depth;                /* directory levels whose contents are read */
+};
 
 enum options_action {
 	OPTIONS_RUN,      /* build an image */
@@ -53,6 +77,13 @@ struct mksq_options {
 
 	unsigned processors;           /* 0: online CPUs */
 	uint64_t mem;                  /* -mem: accepted, bounds the queue */
+
+	struct attr_options attrs;
+	struct walk_options walk;
+	uint64_t offset;               /* -offset: the image starts this far into the output file */
+	const char *sort_path;         /* -sort: read once the command line is complete */
+	struct sort_table *sort;       /* -sort priorities (owned) */
+	struct pseudo_set *pseudo;     /* -p, -pf, -pd definitions (owned) */
 };
 
 /* Parse argv (argv[0] is the program). sde is getenv("SOURCE_DATE_EPOCH") or NULL; now is the
@@ -78,6 +109,9 @@ int options_parse_time(const char *opt, const char *s, uint32_t *out, struct sq_
 /* A number, or a user (group) name looked up in the password (group) database. */
 int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t *out,
 			struct sq_error *err);
+/* True when the only source is "-": no source directory (pseudo definitions, or standard
+ * input for the tar and cpio readers, supply the tree). */
+bool options_no_sources(const struct mksq_options *o);
 /* Append a copy of pattern to the exclude list. */
 int options_add_exclude(struct mksq_options *o, const char *pattern, struct sq_error *err);
 

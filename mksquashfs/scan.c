@@ -18,14 +18,8 @@
 
 #include "common/format.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/inode_map.h"
 #include "mksquashfs/scan_xattr.h"
-
-/* Hard-link table: (dev, ino) of non-directories with more than one link -> their inode. */
-struct link_slot {
-	dev_t dev;
-	ino_t ino;
-	struct tree_inode *inode;
-};
 
 struct scan_ctx {
 	const struct mksq_options *o;
@@ -33,46 +27,13 @@ struct scan_ctx {
 	struct scan_stats *stats;
 	FILE *warn;
 	struct sq_error *err;
-	struct link_slot *links;
-	size_t link_cap, link_count;
+	struct inode_map *links;   /* host (dev, ino) -> inode: hard links */
+	dev_t source_dev;          /* -one-file-system: the device of the source being walked */
+	uint32_t level;            /* directory level being read: the root's contents are 1 */
 	/* Image path of the directory being scanned, for pattern excludes. */
 	const char **parts;
 	uint32_t depth, parts_cap;
 };
-
-static uint64_t link_hash(dev_t dev, ino_t ino)
-{
-	uint64_t h = (uint64_t)ino * 0x9E3779B97F4A7C15ull ^ (uint64_t)dev * 0xC2B2AE3D27D4EB4Full;
-	return h ^ (h >> 29);
-}
-
-static struct link_slot *link_find(struct scan_ctx *c, dev_t dev, ino_t ino)
-{
-	size_t mask = c->link_cap - 1;
-	for (size_t i = link_hash(dev, ino) & mask;; i = (i + 1) & mask) {
-		struct link_slot *s = &c->links[i];
-		if (s->inode == NULL || (s->dev == dev && s->ino == ino))
-			return s;
-	}
-}
-
-static int link_grow(struct scan_ctx *c)
-{
-	size_t cap = c->link_cap ? c->link_cap * 2 : 256;
-	struct link_slot *old = c->links;
-	size_t old_cap = c->link_cap;
-	c->links = sq_alloc_array(cap, sizeof(*c->links));
-	if (c->links == NULL) {
-		c->links = old;
-		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-	}
-	c->link_cap = cap;
-	for (size_t i = 0; i < old_cap; i++)
-		if (old[i].inode != NULL)
-			*link_find(c, old[i].dev, old[i].ino) = old[i];
-	free(old);
-	return 0;
-}
 
 static char *join_path(const char *dir, const char *name)
 {
@@ -129,6 +90,27 @@ static struct tree_inode *new_inode(struct scan_ctx *c, const struct stat *st)
 }
 
 static int scan_dir(struct scan_ctx *c, int dirfd, const char *path, struct tree_inode *dir);
+
+/* -max-depth: is the directory about to be entered (one level below c->level) read? */
+static bool descend(const struct scan_ctx *c)
+{
+	return !c->o->walk.max_depth_set || c->level + 1 <= c->o->walk.max_depth;
+}
+
+/* -one-file-system: an entry on another device is left out, except a directory (a mount point)
+ * which is kept empty unless -one-file-system-x. True when the entry is left out. */
+static bool skip_other_fs(struct scan_ctx *c, const struct stat *st, const char *path,
+			  bool *other_fs)
+{
+	if (!c->o->walk.one_file_system || st->st_dev == c->source_dev)
+		return false;
+	*other_fs = true;
+	bool skip = !S_ISDIR(st->st_mode) || c->o->walk.one_file_system_x;
+	if (c->warn != NULL)
+		fprintf(c->warn, "%s is on a different filesystem, %s\n", path,
+			skip ? "ignored" : "creating empty directory");
+	return skip;
+}
 
 /* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls). */
 static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const char *path,
@@ -195,22 +177,19 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		return -1;
 	bool excluded = exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino);
 	int rc = 0;
-	if (excluded)
+	bool other_fs = false;
+	if (excluded || skip_other_fs(c, &st, path, &other_fs))
 		goto out;
 
-	struct link_slot *slot = NULL;
 	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
 	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
-	if (!S_ISDIR(st.st_mode)) {
-		if (c->link_count * 2 >= c->link_cap && link_grow(c) != 0) {
-			rc = -1;
-			goto out;
-		}
-		slot = link_find(c, st.st_dev, st.st_ino);
-		if (slot->inode != NULL) {
-			slot->inode->nlink++;
+	bool linkable = !S_ISDIR(st.st_mode) && !c->o->walk.no_hardlinks;
+	if (linkable) {
+		struct tree_inode *seen = inode_map_get(c->links, st.st_dev, st.st_ino);
+		if (seen != NULL) {
+			seen->nlink++;
 			c->stats->hard_links++;
-			rc = tree_dir_add(parent, entry_name, strlen(entry_name), slot->inode, c->err);
+			rc = tree_dir_add(parent, entry_name, strlen(entry_name), seen, c->err);
 			goto out;
 		}
 	}
@@ -225,19 +204,19 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		rc = -1;
 		goto out;
 	}
-	if (slot != NULL) {
-		slot->dev = st.st_dev;
-		slot->ino = st.st_ino;
-		slot->inode = n;
-		c->link_count++;
+	if (linkable && inode_map_put(c->links, st.st_dev, st.st_ino, n, c->err) != 0) {
+		rc = -1;
+		goto out;
 	}
-	if (S_ISDIR(st.st_mode)) {
+	if (S_ISDIR(st.st_mode) && !other_fs && descend(c)) {
 		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			rc = sq_fail_errno(c->err, "cannot open directory %s", path);
 			goto out;
 		}
+		c->level++;
 		rc = scan_dir(c, fd, path, n);
+		c->level--;
 	}
 out:
 	c->depth--;
@@ -408,6 +387,8 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 				return sq_fail_errno(c->err, "cannot open /");
 			}
 		}
+		/* -one-file-system: each source starts on its own device. */
+		c->source_dev = st.st_dev;
 		rc = scan_entry(c, root, pfd, leaf, name, src);
 		close(pfd);
 		free(leaf);
@@ -419,9 +400,11 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 }
 
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, FILE *warn, struct sq_error *err)
+		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err)
 {
-	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err };
+	struct inode_map own = { 0 };
+	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
+			      .links = links != NULL ? links : &own, .level = 1 };
 	memset(tree, 0, sizeof(*tree));
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
@@ -442,6 +425,12 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 		tree->root = root;
 		if (fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
 			goto out;
+		c.source_dev = st.st_dev;
+		/* -max-depth 0: the root is kept, empty. */
+		if (o->walk.max_depth_set && o->walk.max_depth == 0) {
+			rc = 0;
+			goto out;
+		}
 		int fd = open(o->sources[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd < 0) {
 			sq_fail_errno(err, "cannot open directory %s", o->sources[0]);
@@ -459,12 +448,13 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 		if (root == NULL)
 			goto out;
 		tree->root = root;
-		if (scan_made_up_root(&c, root) != 0)
+		if (!(o->walk.max_depth_set && o->walk.max_depth == 0) &&
+		    scan_made_up_root(&c, root) != 0)
 			goto out;
 	}
 	rc = 0;
 out:
-	free(c.links);
+	inode_map_free(&own);
 	free(c.parts);
 	if (rc != 0)
 		tree_free(tree);

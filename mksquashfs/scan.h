@@ -9,6 +9,7 @@
 
 #include "common/util/error.h"
 #include "mksquashfs/exclude.h"
+#include "mksquashfs/inode_map.h"
 #include "mksquashfs/options.h"
 #include "mksquashfs/tree.h"
 
@@ -22,8 +23,10 @@ struct scan_stats {
  * squashfs-tools does; the made-up root has the build time o->now). Inodes carry what lstat
  * said: attribute options (-all-root, -all-time, ...) are applied to the finished tree later.
  * Warnings (skipped xattr namespaces, renames) go to warn unless it is NULL. Regular files get
- * file->size and source_path; their content is read by the data stage. */
+ * file->size and source_path; their content is read by the data stage. links (may be NULL)
+ * receives every non-directory's host (dev, ino) -> inode, for pseudo l/h definitions.
+ * -no-hardlinks, -one-file-system[-x] and -max-depth (o->walk) shape the walk. */
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, FILE *warn, struct sq_error *err);
+		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err);
 
 #endif

@@ -63,6 +63,8 @@ struct content_span {
 enum {
 	TREE_STORED = 1u << 0,   /* file data already in the image (append): file_data complete,
 	                            nothing for the data stage to read */
+	TREE_PSEUDO = 1u << 1,   /* made or changed by a pseudo definition: -pseudo-override keeps
+	                            its owner and mode from -all-root, -force-* */
 };
 
 /* A name in a directory. Several entries may share one inode (hard links). */
