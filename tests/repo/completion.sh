@@ -42,4 +42,8 @@ echo x >"$SCRATCH/src/dir/file"
 	die "mksquashfs failed"
 out=$(complete_words _unsquashfs unsquashfs "$SCRATCH/img" di)
 echo "$out" | grep -qx dir || fail "paths inside the image are not offered: $out"
+out=$(complete_words _unsquashfs unsquashfs -d "$SCRATCH/x" -max-depth 3 "$SCRATCH/img" di)
+echo "$out" | grep -qx dir || fail "the image is not found after options with values: $out"
+out=$(complete_words _mksquashfs mksquashfs dir img -processors "")
+[ -z "$out" ] || fail "a value of -processors is completed with: $out"
 finish
