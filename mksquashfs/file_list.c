@@ -7,21 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util/path.h"
 #include "common/util/sizes.h"
-
-static char *join_path(const char *dir, const char *name)
-{
-	size_t dl = strlen(dir), nl = strlen(name);
-	char *p = malloc(dl + nl + 2);
-	if (p == NULL)
-		return NULL;
-	memcpy(p, dir, dl);
-	size_t at = dl;
-	if (dl == 0 || dir[dl - 1] != '/')
-		p[at++] = '/';
-	memcpy(p + at, name, nl + 1);
-	return p;
-}
 
 static int list_add(struct file_list *f, struct tree_inode *n, char *path, struct sq_error *err)
 {
@@ -57,7 +44,7 @@ static int collect(struct file_list *f, struct tree_inode *dir, const char *pref
 		if (n->dir == NULL && !listed)
 			continue;
 		char *path = NULL;
-		if (with_paths && (path = join_path(prefix, e->name)) == NULL)
+		if (with_paths && (path = sq_path_join(prefix, e->name)) == NULL)
 			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		int rc;
 		if (n->dir != NULL) {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/format.h"
+#include "common/util/path.h"
 #include "common/util/sizes.h"
 #include "mksquashfs/inode_map.h"
 #include "mksquashfs/scan_xattr.h"
@@ -34,20 +35,6 @@ struct scan_ctx {
 	const char **parts;
 	uint32_t depth, parts_cap;
 };
-
-static char *join_path(const char *dir, const char *name)
-{
-	size_t dl = strlen(dir), nl = strlen(name);
-	char *p = malloc(dl + nl + 2);
-	if (p == NULL)
-		return NULL;
-	memcpy(p, dir, dl);
-	size_t at = dl;
-	if (dl > 0 && dir[dl - 1] != '/')
-		p[at++] = '/';
-	memcpy(p + at, name, nl + 1);
-	return p;
-}
 
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
 			const struct stat *st, struct tree_inode *n)
@@ -263,7 +250,7 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 		goto done;
 	}
 	for (size_t i = 0; i < count && rc == 0; i++) {
-		char *child = join_path(path, names[i]);
+		char *child = sq_path_join(path, names[i]);
 		if (child == NULL) {
 			rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 			break;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util/path.h"
 #include "common/util/sizes.h"
 #include "common/util/xxhash64.h"
 #include "mksquashfs/pseudo/internal.h"
@@ -146,20 +147,6 @@ static struct pseudo_node *child_find(struct pseudo_set *set, struct pseudo_node
 	return *index_slot(set->index, set->index_cap, parent, name, strlen(name));
 }
 
-static char *join(const char *dir, const char *name)
-{
-	size_t dl = dir ? strlen(dir) : 0, nl = strlen(name);
-	char *p = malloc(dl + nl + 2);
-	if (p == NULL)
-		return NULL;
-	if (dl > 0) {
-		memcpy(p, dir, dl);
-		p[dl++] = '/';
-	}
-	memcpy(p + dl, name, nl + 1);
-	return p;
-}
-
 static struct pseudo_node *child_add(struct pseudo_set *set, struct pseudo_node *parent,
 				     const char *name, struct pseudo_def *first,
 				     struct sq_error *err)
@@ -182,7 +169,7 @@ static struct pseudo_node *child_add(struct pseudo_set *set, struct pseudo_node 
 		return NULL;
 	}
 	n->name = strdup(name);
-	n->path = join(parent->path, name);
+	n->path = sq_path_join(parent->path, name);
 	if (n->name == NULL || n->path == NULL) {
 		free(n->name);
 		free(n->path);
