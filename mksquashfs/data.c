@@ -246,6 +246,11 @@ static int run_writer(struct data_writer *w, struct pipeline *pipe)
 	}
 }
 
+unsigned data_threads(unsigned processors)
+{
+	return (processors < 1 ? 1 : processors) + 1;
+}
+
 uint64_t data_progress_units(const struct image_settings *img, const struct file_list *files)
 {
 	uint64_t units = 0;
@@ -293,7 +298,10 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	pipe = pipeline_create(cfg->workers, cfg->slots, bs, cfg->image->codec,
+	unsigned threads = data_threads(cfg->workers);
+	/* Two slots per thread keep every thread busy while the writer drains the oldest. */
+	unsigned slots = cfg->slots < threads * 2 + 3 ? threads * 2 + 3 : cfg->slots;
+	pipe = pipeline_create(threads, slots, bs, cfg->image->codec,
 			       &cfg->image->codec_opts, err);
 	if (pipe == NULL)
 		goto out;

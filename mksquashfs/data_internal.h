@@ -23,7 +23,7 @@ enum {
 
 /* A tail already in a fragment, for sharing identical tails of different files. */
 struct packed_tail {
-	const struct tree_inode *inode;
+	struct tree_inode *inode;
 	uint32_t frag_index;
 	uint32_t frag_offset;
 };
