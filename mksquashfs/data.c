@@ -299,9 +299,9 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		goto out;
 	}
 	unsigned threads = data_threads(cfg->workers);
-	/* Two slots per thread keep every thread busy while the writer drains the oldest. */
-	unsigned slots = cfg->slots < threads * 2 + 3 ? threads * 2 + 3 : cfg->slots;
-	pipe = pipeline_create(threads, slots, bs, cfg->image->codec,
+	/* Two buffers per thread keep every thread busy while the writer drains the oldest. */
+	unsigned buffers = cfg->slots < threads * 2 + 3 ? threads * 2 + 3 : cfg->slots;
+	pipe = pipeline_create(threads, buffers, bs, cfg->image->codec,
 			       &cfg->image->codec_opts, err);
 	if (pipe == NULL)
 		goto out;

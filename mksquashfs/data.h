@@ -21,7 +21,7 @@ struct data_config {
 	bool sparse;             /* detect all-zero blocks (not -no-sparse) */
 	unsigned workers;        /* -processors N, >= 1: the stage runs N + 1 compression threads
 	                            (see data_threads) */
-	unsigned slots;          /* ring slots (memory: 2 * block_size each) */
+	unsigned slots;          /* block buffers in flight (memory: 2 * block_size each) */
 	struct progress *progress;  /* may be NULL */
 	FILE *info;              /* -info: one line per file written, else NULL */
 };

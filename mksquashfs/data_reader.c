@@ -130,7 +130,7 @@ static int remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t t
 static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
 		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
 {
-	struct slot *s = pipeline_acquire(r->pipe);
+	struct slot *s = pipeline_acquire_marker(r->pipe);
 	if (s == NULL)
 		return -1;
 	s->kind = SLOT_FILE_END;
@@ -298,7 +298,7 @@ void *data_reader_main(void *arg)
 	if (r->rc == 0 && flush_fragment(r) != 0)
 		r->rc = -1;
 	if (r->rc == 0) {
-		struct slot *s = pipeline_acquire(r->pipe);
+		struct slot *s = pipeline_acquire_marker(r->pipe);
 		if (s == NULL) {
 			r->rc = -1;
 		} else {
