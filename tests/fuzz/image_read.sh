@@ -13,6 +13,7 @@ SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
 
 cfg_flags=
 grep -q '^#define HAVE_ZLIB 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs zlib)"
+grep -q '^#define HAVE_LIBDEFLATE 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags -ldeflate"
 grep -q '^#define HAVE_LZMA 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblzma)"
 grep -q '^#define HAVE_LZO 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags -llzo2"
 grep -q '^#define HAVE_LZ4 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblz4)"
