@@ -271,7 +271,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 {
 	uint32_t bs = cfg->image->block_size;
 	struct data_writer w = { .cfg = cfg, .out = out, .stats = stats, .files = files, .err = err };
-	struct data_reader r = { .cfg = cfg, .files = files };
+	struct data_reader r = { .cfg = cfg, .files = files, .dir = CONTENT_DIR_INIT };
 	struct dedup_table reader_table = { 0 }, tail_table = { 0 };
 	struct pipeline *pipe = NULL;
 	uint8_t *zeros = NULL;
@@ -343,6 +343,7 @@ out:
 	dedup_free(&reader_table);
 	dedup_free(&tail_table);
 	free(r.tails);
+	content_dir_close(&r.dir);
 	free(r.frag);
 	free(r.tail);
 	free(r.cmp_a);

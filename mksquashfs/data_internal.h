@@ -5,6 +5,7 @@
 #ifndef SQ_MKSQUASHFS_DATA_INTERNAL_H
 #define SQ_MKSQUASHFS_DATA_INTERNAL_H
 
+#include "mksquashfs/content.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/pipeline.h"
 
@@ -45,6 +46,7 @@ struct data_reader {
 	struct dedup_table *tail_table;  /* packed tails by (length, hash) -> tails[i - 1] */
 	struct packed_tail *tails;
 	size_t tail_count, tail_cap;
+	struct content_dir dir;          /* the directory files are opened relative to */
 	int rc;
 };
 

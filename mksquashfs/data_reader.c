@@ -41,7 +41,7 @@ static int flush_fragment(struct data_reader *r)
 
 static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
-	if (content_open(n, c, &r->err) != 0)
+	if (content_open_cached(n, c, &r->dir, &r->err) != 0)
 		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
 	if (c->owned && n->file->size > 4u * r->cfg->image->block_size)
