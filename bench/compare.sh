@@ -319,12 +319,33 @@ geomean() { # column kind
 pair() { # ours-key ref-key kind column: "ours / ref | ratio"
 	cell "$1" "$3"; row+=" / "; cell "$2" "$3"; row+=" | "; ratio "$4" "$1" "$2" "$3"
 }
+# One table row per configuration done; each argument is "OURS-KEY REF-KEY KIND COLUMN" for
+# one "ours / ref | ratio" pair of cells, the keys without the configuration's prefix.
+config_rows() {
+	local c cfg p spec o r kind col row
+	for c in "${configs[@]:0:$done_configs}"; do
+		IFS='|' read -r cfg p _ <<< "$c"
+		row="| $cfg | $p | "
+		for spec in "$@"; do
+			read -r o r kind col <<< "$spec"
+			pair "$cfg|$p|$o" "$cfg|$p|$r" "$kind" "$col"; row+=" | "
+		done
+		echo "${row% }"
+	done
+}
+mean_row() { # COLUMN:KIND... -> the geometric mean row
+	local spec row="| geometric mean | | | "
+	for spec in "$@"; do
+		geomean "${spec%%:*}" "${spec#*:}"; row+=" | | "
+	done
+	echo "${row% | | } |"
+}
 
 
 # Writes both tables for the configurations done so far (called after each one, so a run cut
 # short still leaves its results in $work/table.md and the --out file).
 write_table() {
-	local done_configs=$1 c cfg p k row
+	local done_configs=$1
 	unset ratio_logsum ratio_count
 	declare -gA ratio_logsum=() ratio_count=()
 	echo "### squashfs-tools comparison: $(basename "$tree") ($tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)"
@@ -341,56 +362,26 @@ write_table() {
 	echo
 	echo "| compressor | -processors | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for c in "${configs[@]:0:$done_configs}"; do
-		IFS='|' read -r cfg p _ <<< "$c"
-		k="$cfg|$p"
-		row="| $cfg | $p | "
-		pair "$k|mk.ours" "$k|mk.ref" s mk; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" cpu mkcpu; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" rss rss; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" size size; row+=" |"
-		echo "$row"
-	done
-	row="| geometric mean | | | "
-	geomean mk s; row+=" | | "; geomean mkcpu s; row+=" | | "; geomean rss s; row+=" | | "; geomean size size; row+=" |"
-	echo "$row"
+	config_rows "mk.ours mk.ref s mk" "mk.ours mk.ref cpu mkcpu" "mk.ours mk.ref rss rss" \
+		"mk.ours mk.ref size size"
+	mean_row mk:s mkcpu:s rss:s size:size
 	echo
 	echo "unsquashfs \`-d DIR -no-progress -processors P IMG\`: wall time of both tools on the same image, and each on its own:"
 	echo
 	echo "| compressor | -processors | our image: s (ours / ref) | ratio | ref image: s (ours / ref) | ratio | own image: s (ours / ref) | ratio | own image: CPU s (ours / ref) | ratio | own image: peak RSS MB (ours / ref) | ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for c in "${configs[@]:0:$done_configs}"; do
-		IFS='|' read -r cfg p _ <<< "$c"
-		k="$cfg|$p"
-		row="| $cfg | $p | "
-		pair "$k|un.ours@ours" "$k|un.ref@ours" s uo; row+=" | "
-		pair "$k|un.ours@ref" "$k|un.ref@ref" s ur; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" s own; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" cpu owncpu; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" rss ownrss; row+=" |"
-		echo "$row"
-	done
-	row="| geometric mean | | | "
-	geomean uo s; row+=" | | "; geomean ur s; row+=" | | "; geomean own s; row+=" | | "
-	geomean owncpu s; row+=" | | "; geomean ownrss s; row+=" |"
-	echo "$row"
+	config_rows "un.ours@ours un.ref@ours s uo" "un.ours@ref un.ref@ref s ur" \
+		"un.ours@ours un.ref@ref s own" "un.ours@ours un.ref@ref cpu owncpu" \
+		"un.ours@ours un.ref@ref rss ownrss"
+	mean_row uo:s ur:s own:s owncpu:s ownrss:s
 	if [ "$kernel_read" -eq 1 ]; then
 		echo
 		echo "kernel read: each image loop-mounted read-only, page cache dropped, \`tar -c\` of the mount (wall and CPU of tar, which decompresses):"
 		echo
 		echo "| compressor | -processors | read s (our image / ref image) | ratio | CPU s (our image / ref image) | ratio |"
 		echo "|---|---:|---:|---:|---:|---:|"
-		for c in "${configs[@]:0:$done_configs}"; do
-			IFS='|' read -r cfg p _ <<< "$c"
-			k="$cfg|$p"
-			row="| $cfg | $p | "
-			pair "$k|kr.ours" "$k|kr.ref" s kr; row+=" | "
-			pair "$k|kr.ours" "$k|kr.ref" cpu krcpu; row+=" |"
-			echo "$row"
-		done
-		row="| geometric mean | | | "
-		geomean kr s; row+=" | | "; geomean krcpu s; row+=" |"
-		echo "$row"
+		config_rows "kr.ours kr.ref s kr" "kr.ours kr.ref cpu krcpu"
+		mean_row kr:s krcpu:s
 	fi
 	if [ "$nfailed" -gt 0 ]; then
 		echo
