@@ -37,9 +37,17 @@ enum opt_kind {
 	OPT_IGNORED,       /* accepted for compatibility, changes nothing (help says why) */
 };
 
+/* Which program takes an option: mksquashfs and sqfstar share one binary and these tables. */
+enum opt_tool {
+	OPT_BOTH = 0,           /* the default: mksquashfs and sqfstar */
+	OPT_MKSQUASHFS_ONLY,    /* directory sources, -e, appending, -tar itself ... */
+	OPT_SQFSTAR_ONLY,       /* -force */
+};
+
 struct opt_def {
 	const char *name;       /* "-root-mode" */
 	enum opt_kind kind;
+	enum opt_tool tool;     /* OPT_BOTH unless set */
 	size_t offset;          /* OPT_FLAG: offset of a bool in struct mksq_options */
 	bool value;             /* OPT_FLAG: the value it sets */
 	/* OPT_VALUE / OPT_CALL: store the option; value is NULL when the word is missing (the parse
@@ -74,6 +82,7 @@ struct opt_group {
 extern const struct opt_group core_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
 extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
+extern const struct opt_group tar_options;
 
 /* The -help section titles. */
 const char *opt_section_title(enum opt_section s);
@@ -83,5 +92,9 @@ const struct opt_group *const *opt_groups(void);
 
 /* Find an option by its exact name in every group; NULL when unknown. */
 const struct opt_def *opt_find(const char *name);
+/* The same, among the options the tool takes (sqfstar or mksquashfs). */
+const struct opt_def *opt_find_for(const char *name, bool sqfstar);
+/* Does the tool take (and -help list) this option? */
+bool opt_for_tool(const struct opt_def *d, bool sqfstar);
 
 #endif

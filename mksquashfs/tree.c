@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/format.h"
 #include "common/util/error.h"
@@ -230,6 +231,18 @@ static void free_dir_tree(struct tree_inode *dir)
 	}
 }
 
+int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err)
+{
+	int *grown = sq_realloc_array(tree->spool_fds, (size_t)tree->spool_count + 1, sizeof(int));
+	if (grown == NULL) {
+		close(fd);
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	}
+	tree->spool_fds = grown;
+	tree->spool_fds[tree->spool_count++] = fd;
+	return 0;
+}
+
 void tree_free(struct tree *tree)
 {
 	if (tree->root != NULL) {
@@ -238,4 +251,9 @@ void tree_free(struct tree *tree)
 		tree_inode_free(tree->root);
 	}
 	tree->root = NULL;
+	for (uint32_t i = 0; i < tree->spool_count; i++)
+		close(tree->spool_fds[i]);
+	free(tree->spool_fds);
+	tree->spool_fds = NULL;
+	tree->spool_count = 0;
 }
