@@ -133,6 +133,8 @@ static int next_header(struct tar_reader *r, struct tar_header *h)
 		ssize_t got = tar_in_fill(&r->in, TAR_BLOCK, r->err);
 		if (got < 0)
 			return -1;
+		if (got == 0 && r->in.offset == 0)
+			return tar_fail(r, SQ_ERR_CORRUPT, "the input is empty: no tar archive");
 		if (got == 0 && !pending)
 			return 1; /* no end-of-archive blocks: accepted, as squashfs-tools 4.6 does */
 		if ((size_t)got < TAR_BLOCK)

@@ -167,15 +167,26 @@ int tar_spool_open(struct tar_spool *s, const char *image_path, struct sq_error 
 	return 0;
 }
 
-/* Members this large start on a page of the spool, so their zero pages can stay holes. */
+/* Zero runs are left as holes in aligned units this large: a hole lets the data stage skip a
+ * zero block without reading it, and a unit larger than a page keeps a file of scattered zero
+ * pages from becoming hundreds of thousands of extents (slow to free where the file system is
+ * mounted with discard). */
 #define SPOOL_PAGE 4096u
-#define SPOOL_ALIGN_MIN (4u * SPOOL_PAGE)
+#define SPOOL_HOLE (64u << 10)
+#define SPOOL_CHUNK (4u * SPOOL_HOLE)
 
 int tar_spool_reserve(struct tar_reader *r, uint64_t size, bool sparse, uint64_t *at)
 {
+	/* Large and sparse members start on a hole unit, so their zero blocks line up with
+	 * the spool's holes; small ones are packed (apparent gaps would cost nothing, but
+	 * the pages they leave half used would). */
 	uint64_t start = r->spool.end, end;
-	if (sparse || size >= SPOOL_ALIGN_MIN)
-		start = (start + SPOOL_PAGE - 1) & ~(uint64_t)(SPOOL_PAGE - 1);
+	uint64_t align = 1;
+	if (sparse || size >= SPOOL_CHUNK)
+		align = SPOOL_HOLE;
+	else if (size >= 4 * SPOOL_PAGE)
+		align = SPOOL_PAGE;
+	start = (start + align - 1) & ~(align - 1);
 	if (start < r->spool.end || !sq_add_u64(start, size, &end) || end > (uint64_t)INT64_MAX)
 		return tar_fail(r, SQ_ERR_CORRUPT, "size %llu overflows the spool",
 				(unsigned long long)size);
@@ -184,10 +195,13 @@ int tar_spool_reserve(struct tar_reader *r, uint64_t size, bool sparse, uint64_t
 	return 0;
 }
 
-static bool page_is_zero(const uint8_t *p)
+static bool unit_is_zero(const uint8_t *p)
 {
 	static const uint8_t zeros[SPOOL_PAGE];
-	return p[0] == 0 && memcmp(p, zeros, SPOOL_PAGE) == 0;
+	for (size_t i = 0; i < SPOOL_HOLE; i += SPOOL_PAGE)
+		if (p[i] != 0 || memcmp(p + i, zeros, SPOOL_PAGE) != 0)
+			return false;
+	return true;
 }
 
 static int spool_write(struct tar_reader *r, const uint8_t *p, size_t len, uint64_t at)
@@ -203,18 +217,18 @@ static int spool_write(struct tar_reader *r, const uint8_t *p, size_t len, uint6
 	return 0;
 }
 
-/* Write len bytes at at, leaving whole zero pages unwritten: the spool is new, so they read
+/* Write len bytes at at, leaving whole zero units unwritten: the spool is new, so they read
  * back as zeros, cost no disk, and the data stage skips them with SEEK_DATA (an archive of a
  * mostly empty disk image streams through without filling the disk). */
 static int spool_write_sparse(struct tar_reader *r, const uint8_t *p, size_t len, uint64_t at)
 {
 	size_t run = 0, i = 0; /* p[run..i) waits to be written */
 	while (i < len) {
-		uint64_t page_off = (at + i) % SPOOL_PAGE;
-		size_t step = page_off ? SPOOL_PAGE - (size_t)page_off : SPOOL_PAGE;
+		uint64_t unit_off = (at + i) % SPOOL_HOLE;
+		size_t step = unit_off ? SPOOL_HOLE - (size_t)unit_off : SPOOL_HOLE;
 		if (step > len - i)
 			step = len - i;
-		if (step == SPOOL_PAGE && page_is_zero(p + i)) {
+		if (step == SPOOL_HOLE && unit_is_zero(p + i)) {
 			if (i > run && spool_write(r, p + run, i - run, at + run) != 0)
 				return -1;
 			run = i + step;
@@ -227,13 +241,17 @@ static int spool_write_sparse(struct tar_reader *r, const uint8_t *p, size_t len
 int tar_spool_copy(struct tar_reader *r, uint64_t at, uint64_t len)
 {
 	while (len > 0) {
-		ssize_t got = tar_in_fill(&r->in, 1, r->err);
+		/* Whole chunks ending on a hole unit, so zero units are seen whole whatever
+		 * sizes the pipe delivers. */
+		size_t want = len < SPOOL_CHUNK ? (size_t)len : SPOOL_CHUNK;
+		ssize_t got = tar_in_fill(&r->in, want, r->err);
 		if (got < 0)
 			return -1;
-		if (got == 0)
+		if ((size_t)got < want)
 			return truncated(r);
-		size_t avail = r->in.have - r->in.pos;
-		size_t take = (uint64_t)avail < len ? avail : (size_t)len;
+		size_t take = want;
+		if (take < len && (at + take) % SPOOL_HOLE > 0 && take > SPOOL_HOLE)
+			take -= (size_t)((at + take) % SPOOL_HOLE);
 		if (spool_write_sparse(r, r->in.buf + r->in.pos, take, at) != 0)
 			return -1;
 		tar_in_consume(&r->in, take);
