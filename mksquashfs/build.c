@@ -106,17 +106,17 @@ static int open_output(struct build *b, struct sq_error *err)
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
-/* The readers: a tar archive, or the directory scan (unless the source is "-"), then pseudo
+/* The readers: a tar archive or cpio-style names (tar/), or the directory scan (unless the source is "-"), then pseudo
  * definitions. */
 static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
 			struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err)
 {
 	struct inode_map links = { 0 };
 	int rc = 0;
-	/* A tar archive (whose source is "-" too) makes a root. */
-	bool have_sources = o->tar.enabled || !options_no_sources(o);
-	if (o->tar.enabled)
-		rc = tar_read_tree(o, x, STDIN_FILENO, tree, stats, warn, err);
+	/* A tar archive or a cpio-style list (whose source is "-" too) makes a root. */
+	bool have_sources = tar_style_sources(o) || !options_no_sources(o);
+	if (tar_style_sources(o))
+		rc = tar_style_read(o, x, tree, stats, warn, err);
 	else if (!options_no_sources(o))
 		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, err);
 	else

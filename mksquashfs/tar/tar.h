@@ -5,6 +5,7 @@
 #ifndef SQ_MKSQUASHFS_TAR_TAR_H
 #define SQ_MKSQUASHFS_TAR_TAR_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "common/util/error.h"
@@ -24,5 +25,13 @@
  * offset of its header. Warnings go to warn unless it is NULL. */
 int tar_read_tree(const struct mksq_options *o, const struct exclude_list *x, int fd,
 		  struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err);
+
+/* Do the options make the sources a tar archive (-tar, sqfstar), a cpio-style name list
+ * (-cpiostyle, -cpiostyle0) or whole paths (-no-strip, -tarstyle), not directories to strip? */
+bool tar_style_sources(const struct mksq_options *o);
+/* Build the tree from those sources: tar_read_tree on standard input, or scan_paths on the
+ * names of standard input (not recursed) or on the command line's sources (recursed). */
+int tar_style_read(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
+		   struct scan_stats *stats, FILE *warn, struct sq_error *err);
 
 #endif
