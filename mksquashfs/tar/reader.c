@@ -177,6 +177,9 @@ int tar_read_tree(const struct mksq_options *o, const struct exclude_list *x, in
 	r.dir_uid = o->tar.default_uid_set ? o->tar.default_uid : (uint32_t)getuid();
 	r.dir_gid = o->tar.default_gid_set ? o->tar.default_gid : (uint32_t)getgid();
 	int rc = -1;
+	if (isatty(fd))
+		return sq_fail(err, SQ_ERR_USAGE,
+			       "standard input is a terminal: give the tar archive on standard input (< archive.tar, or a pipe)");
 	if (tar_in_init(&r.in, fd, err) != 0)
 		goto out;
 	tree->root = tar_made_up_dir(&r, true);

@@ -245,7 +245,8 @@ static void test_pax(void)
 			      "GNU.sparse.realsize=4096" };
 	for (size_t i = 0; i < 4; i++)
 		rec(sp, sizeof(sp), v10[i]);
-	CHECK(parse(&e, sp, &why) == 0 && e.sparse_v1 && e.sparse_name && strcmp(e.sparse_name, "real") == 0 &&
+	CHECK(parse(&e, sp, &why) == 0 && e.sparse_v1 && e.sparse_name &&
+	      strcmp(e.sparse_name, "real") == 0 &&
 	      e.realsize == 4096, "sparse 1.0 keys");
 	tar_ext_clear(&e);
 
