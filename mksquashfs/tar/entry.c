@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/util/sizes.h"
+
 /* The header's fields with the pax and GNU extension values over them. */
 static void apply_ext(struct tar_reader *r, const struct tar_header *h, struct tar_member *m)
 {
@@ -176,6 +178,60 @@ static int fill_made_up(struct tar_reader *r, const struct tar_member *m, struct
 	return 0;
 }
 
+/* -no-hardlinks: a second inode with the first's metadata and bytes (the data stage finds the
+ * duplicate and stores the data once). */
+static struct tree_inode *copy_inode(struct tar_reader *r, const struct tree_inode *to)
+{
+	struct tree_inode *n = tree_inode_new(to->mode, r->err);
+	if (n == NULL)
+		return NULL;
+	n->uid = to->uid;
+	n->gid = to->gid;
+	n->mtime = to->mtime;
+	n->rdev_major = to->rdev_major;
+	n->rdev_minor = to->rdev_minor;
+	bool nomem = false;
+	if (to->symlink_target != NULL) {
+		n->symlink_target = strdup(to->symlink_target);
+		n->symlink_len = to->symlink_len;
+		nomem |= n->symlink_target == NULL;
+	}
+	if (to->span != NULL) {
+		n->span = malloc(sizeof(*n->span));
+		if (n->span != NULL)
+			*n->span = *to->span;
+		n->file->size = to->file->size;
+		nomem |= n->span == NULL;
+	}
+	if (to->xattrs != NULL && !nomem) {
+		n->xattrs = calloc(1, sizeof(*n->xattrs));
+		if (n->xattrs != NULL)
+			n->xattrs->entries = sq_alloc_array(to->xattrs->count, sizeof(struct xattr_entry));
+		nomem |= n->xattrs == NULL || n->xattrs->entries == NULL;
+		for (uint32_t i = 0; !nomem && i < to->xattrs->count; i++) {
+			const struct xattr_entry *x = &to->xattrs->entries[i];
+			struct xattr_entry *y = &n->xattrs->entries[i];
+			*y = *x;
+			y->key = strdup(x->key);
+			y->value = malloc(x->value_len ? x->value_len : 1);
+			if (y->key == NULL || y->value == NULL) {
+				free(y->key);
+				free(y->value);
+				nomem = true;
+				break;
+			}
+			memcpy(y->value, x->value, x->value_len);
+			n->xattrs->count++;
+		}
+	}
+	if (nomem) {
+		tree_inode_free(n);
+		sq_fail(r->err, SQ_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	return n;
+}
+
 static int hard_link(struct tar_reader *r, const struct tar_member *m, struct tree_inode *parent,
 		     const char *name)
 {
@@ -199,6 +255,17 @@ static int hard_link(struct tar_reader *r, const struct tar_member *m, struct tr
 	}
 	if (to->dir != NULL) {
 		tar_fail(r, SQ_ERR_CORRUPT, "hard link to the directory \"%s\"", m->link);
+		goto out;
+	}
+	if (r->o->walk.no_hardlinks) {
+		struct tree_inode *n = copy_inode(r, to);
+		if (n == NULL)
+			goto out;
+		if (tree_dir_add(parent, name, strlen(name), n, r->err) != 0) {
+			tree_inode_free(n);
+			goto out;
+		}
+		rc = 0;
 		goto out;
 	}
 	if (tree_dir_add(parent, name, strlen(name), to, r->err) != 0)

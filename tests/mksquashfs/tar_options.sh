@@ -14,7 +14,7 @@ need_tools "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/tar "$TREECMP"
 make_scratch
 S=$SCRATCH
 mkdir -p "$S/src/d/e" "$S/src/k" && cd "$S/src" || die "cd"
-echo one >d/e/f.txt && echo two >d/g.c && echo three >k/h.txt && echo four >top
+echo one >d/e/f.txt && echo two >d/g.c && echo three >k/h.txt && echo four >top && ln top k/top-link
 chown 1234:5678 d/g.c && chmod 0640 d/g.c && touch -d @1500000000 d/e/f.txt
 tar --format=gnu -cf "$S/a.tar" . || die "tar"
 
@@ -64,6 +64,20 @@ same alltime -all-time 1234567
 same_excl words-after-image "" -comp xz   # exclude patterns after the image, not options
 SOURCE_DATE_EPOCH=1400000000 same sde
 same exports -exports
+same nohardlinks -no-hardlinks
+same rootmode -root-mode 0700
+
+# Pseudo definitions and root ownership (squashfs-tools 4.6: 4.5.1's sqfstar lacks -p, and
+# documents -root-uid/-root-gid without doing them).
+rm -f "$S/p.img"
+"$SQFSTAR" -quiet -no-progress -root-uid 12 -root-gid 34 -p 'dev d 755 0 0' \
+	-p 'dev/console c 600 0 0 5 1' -p 'top m 600 7 8' "$S/p.img" <"$S/a.tar" || fail "-p"
+mount_ro "$S/p.img" "$S/m-p" || die "mount"
+[ "$(stat -c '%u %g' "$S/m-p")" = "12 34" ] || fail "-root-uid/-root-gid: $(stat -c '%u %g' "$S/m-p")"
+[ "$(stat -c '%F %a %t:%T' "$S/m-p/dev/console")" = "character special file 600 5:1" ] ||
+	fail "-p device: $(stat -c '%F %a %t:%T' "$S/m-p/dev/console")"
+[ "$(stat -c '%a %u %g' "$S/m-p/top")" = "600 7 8" ] || fail "-p m on a member: $(stat -c '%a %u %g' "$S/m-p/top")"
+umount_dir "$S/m-p"
 same nofrag -no-fragments -noI -b 4K
 
 # An excluded directory takes its contents with it (the reference 4.5.1 crashes here).
