@@ -387,6 +387,16 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 	return 0;
 }
 
+/* The one way out of a scan: its own hard-link map and path stack freed, the tree on failure. */
+static int scan_end(struct scan_ctx *c, struct inode_map *own, struct tree *tree, int rc)
+{
+	inode_map_free(own);
+	free(c->parts);
+	if (rc != 0)
+		tree_free(tree);
+	return rc;
+}
+
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
 		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err)
 {
@@ -442,11 +452,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 	}
 	rc = 0;
 out:
-	inode_map_free(&own);
-	free(c.parts);
-	if (rc != 0)
-		tree_free(tree);
-	return rc;
+	return scan_end(&c, &own, tree, rc);
 }
 
 /* ---- Sources at their whole path: -no-strip / -tarstyle (recursed) and -cpiostyle ---- */
@@ -588,9 +594,5 @@ int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struc
 			goto out;
 	rc = got;
 out:
-	inode_map_free(&own);
-	free(c.parts);
-	if (rc != 0)
-		tree_free(tree);
-	return rc;
+	return scan_end(&c, &own, tree, rc);
 }

@@ -56,6 +56,38 @@ void tree_xattrs_free(struct xattr_set *s)
 	free(s);
 }
 
+/* The namespaces squashfs stores, indexed by their type number. */
+static const char *const xattr_namespaces[] = {
+	[SQFS_XATTR_USER] = "user.",
+	[SQFS_XATTR_TRUSTED] = "trusted.",
+	[SQFS_XATTR_SECURITY] = "security.",
+};
+
+int tree_xattr_type(const char *name, const char **key)
+{
+	for (size_t t = 0; t < sizeof(xattr_namespaces) / sizeof(xattr_namespaces[0]); t++) {
+		size_t len = strlen(xattr_namespaces[t]);
+		if (strncmp(name, xattr_namespaces[t], len) == 0) {
+			*key = name + len;
+			return (int)t;
+		}
+	}
+	return -1;
+}
+
+static int xattr_order(const void *a, const void *b)
+{
+	const struct xattr_entry *x = a, *y = b;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+void tree_xattrs_sort(struct xattr_set *s)
+{
+	qsort(s->entries, s->count, sizeof(*s->entries), xattr_order);
+}
+
 void tree_inode_free(struct tree_inode *n)
 {
 	if (n->file != NULL)

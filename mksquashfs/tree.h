@@ -129,6 +129,11 @@ struct sq_error;
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);
 /* Free an xattr set (NULL is fine). */
 void tree_xattrs_free(struct xattr_set *s);
+/* The squashfs namespace of a full xattr name: SQFS_XATTR_USER, _TRUSTED or _SECURITY with *key
+ * past its prefix ("user.x": key "x"), or -1 for a name outside them (*key untouched). */
+int tree_xattr_type(const char *name, const char **key);
+/* Sort a set into the order the writer stores it: by type, then key. */
+void tree_xattrs_sort(struct xattr_set *s);
 /* Free one inode and what it owns (not the entries of a directory: see tree_free). */
 void tree_inode_free(struct tree_inode *n);
 

@@ -86,42 +86,22 @@ static int member_owner(struct tar_reader *r, const char *name, uint64_t number,
 	return 0;
 }
 
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} xattr_spaces[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
-
-static int xattr_cmp(const void *a, const void *b)
-{
-	const struct xattr_entry *x = a, *y = b;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
 /* One pax xattr into the set; names outside squashfs's namespaces are skipped with a warning,
  * as for directory sources. */
 static int add_xattr(struct tar_reader *r, struct xattr_set *set, const struct tar_xattr *x)
 {
-	size_t k, n = sizeof(xattr_spaces) / sizeof(xattr_spaces[0]);
-	for (k = 0; k < n; k++)
-		if (strncmp(x->name, xattr_spaces[k].prefix, strlen(xattr_spaces[k].prefix)) == 0)
-			break;
-	if (k == n || x->len > UINT32_MAX) {
+	const char *key = NULL;
+	int type = tree_xattr_type(x->name, &key);
+	if (type < 0 || x->len > UINT32_MAX) {
 		r->stats->xattrs_skipped++;
 		tar_warn(r, "xattr %s not in a namespace squashfs stores, skipped", x->name);
 		return 0;
 	}
-	const char *key = x->name + strlen(xattr_spaces[k].prefix);
 	for (uint32_t i = 0; i < set->count; i++)
-		if (set->entries[i].type == xattr_spaces[k].type && strcmp(set->entries[i].key, key) == 0)
+		if (set->entries[i].type == type && strcmp(set->entries[i].key, key) == 0)
 			return 0; /* the member's own value came first and wins over a global one */
 	struct xattr_entry *e = &set->entries[set->count];
-	e->type = xattr_spaces[k].type;
+	e->type = (uint16_t)type;
 	e->key_len = (uint16_t)strlen(key);
 	e->key = strdup(key);
 	e->value = malloc(x->len ? x->len : 1);
@@ -155,7 +135,7 @@ static int member_xattrs(struct tar_reader *r, struct tree_inode *n)
 		tree_xattrs_free(set);
 		return rc;
 	}
-	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
+	tree_xattrs_sort(set);
 	n->xattrs = set;
 	return 0;
 }

@@ -46,20 +46,15 @@ int pax_time(const char *s, size_t len, int64_t *out)
 	return 0;
 }
 
-static int b64_value(char c)
+/* c's place in alphabet (its value as a digit), or -1 when absent. */
+static int digit_value(const char *alphabet, char c)
 {
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
+	const char *at = c != '\0' ? strchr(alphabet, c) : NULL;
+	return at != NULL ? (int)(at - alphabet) : -1;
 }
+
+static const char base64_digits[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 long pax_base64(const char *s, size_t len, uint8_t *out)
 {
@@ -69,7 +64,7 @@ long pax_base64(const char *s, size_t len, uint8_t *out)
 	uint32_t acc = 0;
 	unsigned bits = 0;
 	for (size_t i = 0; i < len; i++) {
-		int v = b64_value(s[i]);
+		int v = digit_value(base64_digits, s[i]);
 		if (v < 0)
 			return -1;
 		acc = acc << 6 | (uint32_t)v;
@@ -83,15 +78,11 @@ long pax_base64(const char *s, size_t len, uint8_t *out)
 	return n;
 }
 
+/* Hex digits in either case. */
 static int hex_value(char c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	int v = digit_value("0123456789abcdefABCDEF", c);
+	return v >= 16 ? v - 6 : v;
 }
 
 int pax_unescape(const char *s, size_t len, char *out)
