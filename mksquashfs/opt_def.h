@@ -60,15 +60,20 @@ struct opt_def {
 	const char *help;
 };
 
-#define OPT_FLAG_DEF(n, field, v, sec, h) \
-	{ .name = (n), .kind = OPT_FLAG, .offset = offsetof(struct mksq_options, field), \
-	  .value = (v), .section = (sec), .help = (h) }
-#define OPT_VALUE_DEF(n, fn, sec, h) \
-	{ .name = (n), .kind = OPT_VALUE, .parse = (fn), .section = (sec), .help = (h) }
-#define OPT_CALL_DEF(n, fn, sec, h) \
-	{ .name = (n), .kind = OPT_CALL, .parse = (fn), .section = (sec), .help = (h) }
-#define OPT_IGNORED_DEF(n, sec, h) \
-	{ .name = (n), .kind = OPT_IGNORED, .section = (sec), .help = (h) }
+/* Table entries; the _FOR forms name the one program that takes the option (enum opt_tool). */
+#define OPT_FLAG_FOR(t, n, field, v, sec, h) \
+	{ .name = (n), .kind = OPT_FLAG, .tool = (t), \
+	  .offset = offsetof(struct mksq_options, field), .value = (v), .section = (sec), .help = (h) }
+#define OPT_VALUE_FOR(t, n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_VALUE, .tool = (t), .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_CALL_FOR(t, n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_CALL, .tool = (t), .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_IGNORED_FOR(t, n, sec, h) \
+	{ .name = (n), .kind = OPT_IGNORED, .tool = (t), .section = (sec), .help = (h) }
+#define OPT_FLAG_DEF(n, field, v, sec, h) OPT_FLAG_FOR(OPT_BOTH, n, field, v, sec, h)
+#define OPT_VALUE_DEF(n, fn, sec, h) OPT_VALUE_FOR(OPT_BOTH, n, fn, sec, h)
+#define OPT_CALL_DEF(n, fn, sec, h) OPT_CALL_FOR(OPT_BOTH, n, fn, sec, h)
+#define OPT_IGNORED_DEF(n, sec, h) OPT_IGNORED_FOR(OPT_BOTH, n, sec, h)
 
 /* A concern's options: a table ended by an entry with name NULL, and a check run after the whole
  * command line is read (cross-option rules, defaults that depend on other options; may be NULL). */

@@ -213,29 +213,24 @@ static const struct opt_def core_defs[] = {
 		      "-force-uid <uid>\tset all file uids to <uid> (number or user name)"),
 	OPT_VALUE_DEF("-force-gid", opt_force_gid, SECTION_PERMISSIONS,
 		      "-force-gid <gid>\tset all file gids to <gid> (number or group name)"),
-	{ .name = "-keep-as-directory", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, keep_as_directory), .value = true,
-	  .section = SECTION_BUILD,
-	  .help = "-keep-as-directory\tif one source directory is specified, create a root\n"
-		  "\t\t\tdirectory containing that directory, rather than the\n"
-		  "\t\t\tcontents of the directory" },
-	{ .name = "-e", .kind = OPT_IGNORED, .tool = OPT_MKSQUASHFS_ONLY, .section = SECTION_FILTER,
-	  .help = "-e <list>\t\tlist of exclude dirs/files (takes the rest of the line)" },
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-keep-as-directory", keep_as_directory, true,
+		     SECTION_BUILD,
+		     "-keep-as-directory\tif one source directory is specified, create a root\n"
+		     "\t\t\tdirectory containing that directory, rather than the\n"
+		     "\t\t\tcontents of the directory"),
+	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-e", SECTION_FILTER,
+			"-e <list>\t\tlist of exclude dirs/files (takes the rest of the line)"),
 	OPT_VALUE_DEF("-ef", opt_exclude_file, SECTION_FILTER,
 		      "-ef <exclude_file>\tlist of exclude dirs/files.  One per line"),
-	{ .name = "-wildcards", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, wildcards), .value = true,
-	  .section = SECTION_FILTER,
-	  .help = "-wildcards\t\tallow extended shell wildcards (globbing) to be used in\n"
-		  "\t\t\texclude dirs/files (always on for tar input)" },
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-wildcards", wildcards, true, SECTION_FILTER,
+		     "-wildcards\t\tallow extended shell wildcards (globbing) to be used in\n"
+		     "\t\t\texclude dirs/files (always on for tar input)"),
 	OPT_FLAG_DEF("-regex", regex, true, SECTION_FILTER,
 		     "-regex\t\t\tallow POSIX regular expressions to be used in exclude\n"
 		     "\t\t\tdirs/files"),
-	{ .name = "-noappend", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, noappend), .value = true,
-	  .section = SECTION_APPEND,
-	  .help = "-noappend\t\tdo not append to existing filesystem (appending is not\n"
-		  "\t\t\tsupported: an existing image is refused without it)" },
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-noappend", noappend, true, SECTION_APPEND,
+		     "-noappend\t\tdo not append to existing filesystem (appending is not\n"
+		     "\t\t\tsupported: an existing image is refused without it)"),
 	OPT_FLAG_DEF("-quiet", quiet, true, SECTION_RUNTIME, "-quiet\t\t\tno verbose output"),
 	OPT_FLAG_DEF("-info", info, true, SECTION_RUNTIME,
 		     "-info\t\t\tprint files written to filesystem"),
@@ -254,10 +249,9 @@ static const struct opt_def core_defs[] = {
 	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD,
 			"-reproducible\t\tbuild images that are reproducible (the default; accepted\n"
 			"\t\t\tfor compatibility)"),
-	{ .name = "-no-recovery", .kind = OPT_IGNORED, .tool = OPT_MKSQUASHFS_ONLY,
-	  .section = SECTION_APPEND, .help =
+	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-no-recovery", SECTION_APPEND,
 			"-no-recovery\t\tdon't generate a recovery file (accepted; no recovery\n"
-			"\t\t\tfile is written as appending is not supported)" },
+			"\t\t\tfile is written as appending is not supported)"),
 	OPT_IGNORED_DEF("-exit-on-error", SECTION_RUNTIME,
 			"-exit-on-error\t\ttreat normally ignored errors as fatal (every error is\n"
 			"\t\t\tfatal in this mksquashfs)"),

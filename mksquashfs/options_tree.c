@@ -142,27 +142,23 @@ static const struct opt_def tree_defs[] = {
 	OPT_FLAG_DEF("-no-hardlinks", walk.no_hardlinks, true, SECTION_BUILD,
 		     "-no-hardlinks\t\tdo not hardlink files, instead store duplicates"),
 	/* Directory walking: not sqfstar's (a tar archive has no file systems to walk). */
-	{ .name = "-max-depth", .kind = OPT_VALUE, .tool = OPT_MKSQUASHFS_ONLY,
-	  .parse = opt_max_depth, .section = SECTION_FILTER,
-	  .help = "-max-depth <levels>\tdescend at most <levels> of directories when scanning\n"
-		  "\t\t\tfilesystem" },
-	{ .name = "-one-file-system", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, walk.one_file_system), .value = true,
-	  .section = SECTION_FILTER,
-	  .help = "-one-file-system\tdo not cross filesystem boundaries.  If a directory\n"
-		  "\t\t\tcrosses the boundary, create an empty directory for\n"
-		  "\t\t\teach mount point.  If a file crosses the boundary\n"
-		  "\t\t\tignore it" },
-	{ .name = "-one-file-system-x", .kind = OPT_CALL, .tool = OPT_MKSQUASHFS_ONLY,
-	  .parse = opt_one_fs_x, .section = SECTION_FILTER,
-	  .help = "-one-file-system-x\tdo not cross filesystem boundaries.  Like\n"
-		  "\t\t\t-one-file-system except directories are also ignored\n"
-		  "\t\t\tif they cross the boundary" },
-	{ .name = "-sort", .kind = OPT_VALUE, .tool = OPT_MKSQUASHFS_ONLY,
-	  .parse = opt_sort, .section = SECTION_FILTER,
-	  .help = "-sort <sort-file>\tsort files according to priorities in <sort-file>.  One\n"
-		  "\t\t\tfile or dir with priority per line.  Priority -32768 to\n"
-		  "\t\t\t32767, default priority 0" },
+	OPT_VALUE_FOR(OPT_MKSQUASHFS_ONLY, "-max-depth", opt_max_depth, SECTION_FILTER,
+		      "-max-depth <levels>\tdescend at most <levels> of directories when scanning\n"
+		      "\t\t\tfilesystem"),
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-one-file-system", walk.one_file_system, true,
+		     SECTION_FILTER,
+		     "-one-file-system\tdo not cross filesystem boundaries.  If a directory\n"
+		     "\t\t\tcrosses the boundary, create an empty directory for\n"
+		     "\t\t\teach mount point.  If a file crosses the boundary\n"
+		     "\t\t\tignore it"),
+	OPT_CALL_FOR(OPT_MKSQUASHFS_ONLY, "-one-file-system-x", opt_one_fs_x, SECTION_FILTER,
+		     "-one-file-system-x\tdo not cross filesystem boundaries.  Like\n"
+		     "\t\t\t-one-file-system except directories are also ignored\n"
+		     "\t\t\tif they cross the boundary"),
+	OPT_VALUE_FOR(OPT_MKSQUASHFS_ONLY, "-sort", opt_sort, SECTION_FILTER,
+		      "-sort <sort-file>\tsort files according to priorities in <sort-file>.  One\n"
+		      "\t\t\tfile or dir with priority per line.  Priority -32768 to\n"
+		      "\t\t\t32767, default priority 0"),
 	OPT_VALUE_DEF("-offset", opt_offset, SECTION_EXPERT,
 		      "-offset <offset>\tskip <offset> bytes at the beginning of FILESYSTEM\n"
 		      "\t\t\t(they are kept as they are).  Optionally a suffix of\n"

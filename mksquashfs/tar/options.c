@@ -36,18 +36,14 @@ static int opt_default_mode(struct mksq_options *o, const char *name, const char
 	return 0;
 }
 
-static int opt_default_uid(struct mksq_options *o, const char *name, const char *v,
-			   struct sq_error *err)
+/* -default-uid and -default-gid: the owner of directories the archive does not list. */
+static int opt_default_owner(struct mksq_options *o, const char *name, const char *v,
+			     struct sq_error *err)
 {
-	o->tar.default_uid_set = true;
-	return options_parse_owner(name, v, false, &o->tar.default_uid, err);
-}
-
-static int opt_default_gid(struct mksq_options *o, const char *name, const char *v,
-			   struct sq_error *err)
-{
-	o->tar.default_gid_set = true;
-	return options_parse_owner(name, v, true, &o->tar.default_gid, err);
+	bool group = strcmp(name, "-default-gid") == 0;
+	*(group ? &o->tar.default_gid_set : &o->tar.default_uid_set) = true;
+	return options_parse_owner(name, v, group,
+				   group ? &o->tar.default_gid : &o->tar.default_uid, err);
 }
 
 static bool stdin_source(const struct mksq_options *o)
@@ -77,43 +73,20 @@ static int tar_finish(struct mksq_options *o, struct sq_error *err)
 	return 0;
 }
 
+/* Sections apart, the order is -help's. */
 static const struct opt_def tar_defs[] = {
-	{ .name = "-tar", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, tar.enabled), .value = true,
-	  .section = SECTION_BUILD,
-	  .help = "-tar\t\t\tread uncompressed tar file from standard in (stdin)" },
-	{ .name = "-no-strip", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, tar.no_strip), .value = true,
-	  .section = SECTION_BUILD,
-	  .help = "-no-strip\t\tact like tar, and do not strip leading directories\n"
-		  "\t\t\tfrom source files" },
-	{ .name = "-tarstyle", .kind = OPT_FLAG, .tool = OPT_MKSQUASHFS_ONLY,
-	  .offset = offsetof(struct mksq_options, tar.no_strip), .value = true,
-	  .section = SECTION_BUILD, .help = "-tarstyle\t\talternative name for -no-strip" },
-	{ .name = "-cpiostyle", .kind = OPT_CALL, .tool = OPT_MKSQUASHFS_ONLY,
-	  .parse = opt_cpiostyle, .section = SECTION_BUILD,
-	  .help = "-cpiostyle\t\tact like cpio, and read file pathnames from standard in\n"
-		  "\t\t\t(stdin), one per line" },
-	{ .name = "-cpiostyle0", .kind = OPT_CALL, .tool = OPT_MKSQUASHFS_ONLY,
-	  .parse = opt_cpiostyle, .section = SECTION_BUILD,
-	  .help = "-cpiostyle0\t\tlike -cpiostyle, but filenames are null terminated.  Can\n"
-		  "\t\t\tbe used with find -print0 action" },
-	{ .name = "-force", .kind = OPT_FLAG, .tool = OPT_SQFSTAR_ONLY,
-	  .offset = offsetof(struct mksq_options, tar.force), .value = true,
-	  .section = SECTION_RUNTIME,
-	  .help = "-force\t\t\tforce Sqfstar to write to block device or file" },
 	OPT_VALUE_DEF("-default-mode", opt_default_mode, SECTION_TAR,
 		      "-default-mode <mode>\ttar files often do not store permissions for\n"
 		      "\t\t\tintermediate directories.  This option sets the default\n"
 		      "\t\t\tdirectory permissions to octal <mode>, rather than 0755.\n"
 		      "\t\t\tThis also sets the root inode mode"),
-	OPT_VALUE_DEF("-default-uid", opt_default_uid, SECTION_TAR,
+	OPT_VALUE_DEF("-default-uid", opt_default_owner, SECTION_TAR,
 		      "-default-uid <value>\ttar files often do not store uids for intermediate\n"
 		      "\t\t\tdirectories.  This option sets the default directory\n"
 		      "\t\t\towner to <value> (uid or user name), rather than the\n"
 		      "\t\t\tuser running the program.  This also sets the root\n"
 		      "\t\t\tinode uid"),
-	OPT_VALUE_DEF("-default-gid", opt_default_gid, SECTION_TAR,
+	OPT_VALUE_DEF("-default-gid", opt_default_owner, SECTION_TAR,
 		      "-default-gid <value>\ttar files often do not store gids for intermediate\n"
 		      "\t\t\tdirectories.  This option sets the default directory\n"
 		      "\t\t\tgroup to <value> (gid or group name), rather than the\n"
@@ -126,11 +99,22 @@ static const struct opt_def tar_defs[] = {
 	OPT_FLAG_DEF("-numeric-owner", tar.numeric_owner, true, SECTION_TAR,
 		     "-numeric-owner\t\tuse the numeric uid and gid in the tar file rather than\n"
 		     "\t\t\tthe user name or group name"),
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-tar", tar.enabled, true, SECTION_BUILD,
+		     "-tar\t\t\tread uncompressed tar file from standard in (stdin)"),
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-no-strip", tar.no_strip, true, SECTION_BUILD,
+		     "-no-strip\t\tact like tar, and do not strip leading directories\n"
+		     "\t\t\tfrom source files"),
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-tarstyle", tar.no_strip, true, SECTION_BUILD,
+		     "-tarstyle\t\talternative name for -no-strip"),
+	OPT_CALL_FOR(OPT_MKSQUASHFS_ONLY, "-cpiostyle", opt_cpiostyle, SECTION_BUILD,
+		     "-cpiostyle\t\tact like cpio, and read file pathnames from standard in\n"
+		     "\t\t\t(stdin), one per line"),
+	OPT_CALL_FOR(OPT_MKSQUASHFS_ONLY, "-cpiostyle0", opt_cpiostyle, SECTION_BUILD,
+		     "-cpiostyle0\t\tlike -cpiostyle, but filenames are null terminated.  Can\n"
+		     "\t\t\tbe used with find -print0 action"),
+	OPT_FLAG_FOR(OPT_SQFSTAR_ONLY, "-force", tar.force, true, SECTION_RUNTIME,
+		     "-force\t\t\tforce Sqfstar to write to block device or file"),
 	{ .name = NULL },
 };
 
-const struct opt_group tar_options = {
-	.concern = "tar",
-	.defs = tar_defs,
-	.finish = tar_finish,
-};
+const struct opt_group tar_options = { .concern = "tar", .defs = tar_defs, .finish = tar_finish };
