@@ -5,12 +5,12 @@
 # and runs it for FUZZ_SECONDS (default 60), seeded with small archives of GNU tar and bsdtar in
 # every format (long names, pax xattrs, sparse maps, hard links, devices).
 . "$top_srcdir/tests/lib/common.sh"
+. "$top_srcdir/tests/fuzz/fuzz_lib.sh"
 CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
 [ -n "$CLANG" ] || skip "clang is not installed"
 need_tools /usr/bin/tar
 [ -f "$top_builddir/libmksquashfs.a" ] || skip "build libmksquashfs.a first (make)"
 make_scratch
-SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
 S=$top_srcdir
 
 cfg_flags=
@@ -57,18 +57,5 @@ done
 command -v bsdtar >/dev/null && (cd "$t" && bsdtar --format=pax -cf "$corpus/seed-bsd" .)
 
 export TMPDIR="$SCRATCH"
-log "fuzzing for $SECONDS_TO_RUN s"
-"$fuzzer" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=1024 -max_len=65536 \
-	-artifact_prefix="$SCRATCH/" "$corpus" >"$SCRATCH/fuzz.log" 2>&1
-rc=$?
-log "last status: $(grep -E '^#[0-9]+' "$SCRATCH/fuzz.log" | tail -n 1)"
-if [ $rc -ne 0 ]; then
-	tail -n 40 "$SCRATCH/fuzz.log" >&2
-	for crash in "$SCRATCH"/crash-* "$SCRATCH"/timeout-* "$SCRATCH"/leak-* "$SCRATCH"/oom-*; do
-		[ -f "$crash" ] || continue
-		mkdir -p "$top_builddir/tests/fuzz"
-		cp "$crash" "$top_builddir/tests/fuzz/" && log "kept $top_builddir/tests/fuzz/$(basename "$crash")"
-	done
-	fail "the fuzzer found a problem (exit $rc)"
-fi
+fuzz_run "$fuzzer" "$corpus"
 finish

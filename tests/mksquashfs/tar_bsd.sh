@@ -9,10 +9,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 . "$top_srcdir/tests/mksquashfs/tar_lib.sh"
 
-need_root
-need_tools "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/bsdtar "$TREECMP" "$GENTREE"
-make_scratch
-S=$SCRATCH
+tar_begin "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/bsdtar "$TREECMP" "$GENTREE"
 tar_tree src --small --seed 17
 
 for fmt in default pax; do

@@ -8,9 +8,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 . "$top_srcdir/tests/mksquashfs/tar_lib.sh"
 
-need_root
-need_tools "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/tar "$TREECMP" "$GENTREE"
-make_scratch
+tar_begin "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/tar "$TREECMP" "$GENTREE"
 tar_tree src --small --seed 13
 
 # pax: everything the tree has, xattrs included.

@@ -8,6 +8,14 @@ SQFSTAR=${SQFSTAR:-$top_builddir/mksquashfs/sqfstar}
 REF_SQFSTAR=${REF_SQFSTAR:-/usr/bin/sqfstar}
 REF_OK=0
 
+# tar_begin TOOL...: a test that runs as root with these tools, in a fresh scratch folder, $S.
+tar_begin() {
+	need_root
+	need_tools "$@"
+	make_scratch
+	S=$SCRATCH
+}
+
 # tar_tree NAME [gentree options]: a generated tree without what no tar format carries: sockets,
 # and hard links between devices or fifos (GNU tar stores each such name as a member of its own).
 tar_tree() {

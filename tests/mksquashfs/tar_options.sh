@@ -9,10 +9,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 . "$top_srcdir/tests/mksquashfs/tar_lib.sh"
 
-need_root
-need_tools "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/tar "$TREECMP"
-make_scratch
-S=$SCRATCH
+tar_begin "$SQFSTAR" "$REF_SQFSTAR" /usr/bin/tar "$TREECMP"
 mkdir -p "$S/src/d/e" "$S/src/k" && cd "$S/src" || die "cd"
 echo one >d/e/f.txt && echo two >d/g.c && echo three >k/h.txt && echo four >top && ln top k/top-link
 chown 1234:5678 d/g.c && chmod 0640 d/g.c && touch -d @1500000000 d/e/f.txt

@@ -11,10 +11,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 . "$top_srcdir/tests/mksquashfs/tar_lib.sh"
 
-need_root
-need_tools "$SQFSTAR" "$MKSQUASHFS" /usr/bin/tar "$TREECMP" "$GENTREE"
-make_scratch
-S=$SCRATCH
+tar_begin "$SQFSTAR" "$MKSQUASHFS" /usr/bin/tar "$TREECMP" "$GENTREE"
 tar_tree gen --small --seed 21
 mkdir -p "$S/src" && cp -a --sparse=always "$S/gen/sparse" "$S/gen/files" "$S/src/" ||
 	die "copy"
