@@ -12,6 +12,7 @@
 /* One ops table per backend; registry.c lists a stub in place of a built-out one. */
 extern const struct codec codec_gzip;
 extern const struct codec codec_xz;
+extern const struct codec codec_lzma;
 extern const struct codec codec_lzo;
 extern const struct codec codec_lz4;
 extern const struct codec codec_zstd;

@@ -13,7 +13,8 @@
 
 struct mksq_options;
 
-/* The sections of -help, in the order squashfs-tools 4.7 prints them. */
+/* The sections of -help, in the order squashfs-tools 4.7 prints them (-help-section takes the
+ * short names help.c gives them: compression, build, time, perms, ...). */
 enum opt_section {
 	SECTION_COMPRESSION,
 	SECTION_BUILD,
@@ -22,10 +23,12 @@ enum opt_section {
 	SECTION_PSEUDO,
 	SECTION_FILTER,
 	SECTION_XATTR,
+	SECTION_RUNTIME,
 	SECTION_APPEND,
+	SECTION_ACTIONS,
 	SECTION_TAR,
 	SECTION_EXPERT,
-	SECTION_RUNTIME,
+	SECTION_HELP,
 	SECTION_MISC,
 	SECTION_COUNT
 };
@@ -74,6 +77,10 @@ struct opt_group {
 extern const struct opt_group core_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
 extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
+extern const struct opt_group time_options;
+extern const struct opt_group xattr_options;
+extern const struct opt_group run_options;
+extern const struct opt_group help_options;
 
 /* The -help section titles. */
 const char *opt_section_title(enum opt_section s);

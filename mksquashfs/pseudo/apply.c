@@ -36,6 +36,9 @@ static struct tree_inode *new_inode(struct apply *a, uint32_t mode, const struct
 	n->gid = d->gid;
 	n->mtime = d->timed ? d->mtime : a->o->now;
 	n->flags |= TREE_PSEUDO;
+	/* A time made up here (the build time) is no source time for -mkfs-time inode (times.c). */
+	if (!d->timed)
+		n->flags |= TREE_MADE_UP;
 	return n;
 }
 
