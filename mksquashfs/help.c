@@ -47,20 +47,21 @@ static const struct {
 	  "A symbolic mode is [ugoa]*[+-=]PERMS, repeated with commas between: u, g, o and a\n"
 	  "(all) choose the permission bits affected; + adds, - removes and = sets them;\n"
 	  "PERMS is any of r, w, x, X (x for directories, or when some x bit is already set),\n"
-	  "s (set-id) and t (sticky), or one of u, g, o to copy that class's bits.\n" },
+	  "s (set-id) and t (sticky), or one of u, g, o to copy that class's bits.\n", NULL },
 	{ "environment", "Environment:",
 	  "SOURCE_DATE_EPOCH\tIf set, this is used as the filesystem creation timestamp.\n"
 	  "\t\t\tAlso any file timestamps which are after SOURCE_DATE_EPOCH\n"
 	  "\t\t\twill be clamped to SOURCE_DATE_EPOCH.  See\n"
 	  "\t\t\thttps://reproducible-builds.org/docs/source-date-epoch/\n"
 	  "PAGER\t\t\tIf set, the program used to display help text on a\n"
-	  "\t\t\tterminal (empty: none).  The default is pager, less or more\n" },
+	  "\t\t\tterminal (empty: none).  The default is pager, less or more\n", NULL },
 	{ "exit", "Exit status:",
 	  "  0\tMksquashfs successfully generated a filesystem.\n"
-	  "  1\tFatal errors occurred, Mksquashfs aborted and did not generate a filesystem.\n" },
+	  "  1\tFatal errors occurred, Mksquashfs aborted and did not generate a filesystem.\n",
+	  NULL },
 	{ "extra", "See also (extra information elsewhere):",
 	  "The mksquashfs(1) manual page of squashfs-toolkit, and its README.md, which lists\n"
-	  "how this mksquashfs differs from squashfs-tools.\n" },
+	  "how this mksquashfs differs from squashfs-tools.\n", NULL },
 };
 #define TEXT_SECTION_COUNT (sizeof(text_sections) / sizeof(text_sections[0]))
 

@@ -355,7 +355,6 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		rc = add_directory(c, parent, dirfd, name, entry_name, path, &st, real, other_fs);
 	else
 		rc = add_other(c, parent, dirfd, name, entry_name, path, &st);
-	}
 out:
 	free(real);
 	c->depth--;
