@@ -94,10 +94,9 @@ static ptrdiff_t lzma_compress(void *state, const uint8_t *src, size_t len, uint
 			       size_t cap)
 {
 	struct lzma_state *st = state;
-	if (len == 0)
-		return 0;
-	if (len > st->max_block || cap < len)
-		return -1;
+	/* Nothing to compress is stored raw; a block larger than promised is a caller's bug. */
+	if (len == 0 || len > st->max_block || cap < len)
+		return len == 0 ? 0 : -1;
 	lzma_options_lzma opt;
 	if (lzma_lzma_preset(&opt, LZMA_PRESET))
 		return -1;
@@ -172,15 +171,6 @@ const struct codec codec_lzma = {
 	.id = 2,
 	.name = "lzma",
 	.supported = 1,
-	.init_options = lzma_init_options,
-	.parse_option = lzma_parse_option,
-	.finish_options = NULL,
-	.write_options = lzma_write_options,
-	.read_options = lzma_read_options,
-	.print_options = lzma_print_options,
-	.print_help = lzma_print_help,
-	.state_new = lzma_state_new,
-	.state_free = lzma_state_free,
-	.compress = lzma_compress,
-	.decompress = lzma_decompress,
+	CODEC_OPTION_FUNCS(lzma),
+	CODEC_BLOCK_FUNCS(lzma),
 };

@@ -303,6 +303,22 @@ static int print_matching_options(const struct help_out *h, const char *re_text,
 	return 0;
 }
 
+/* Option sections first, then the text sections: k in [0, SECTION_COUNT + TEXT_SECTION_COUNT). */
+static const char *any_section_name(size_t k)
+{
+	return k < SECTION_COUNT ? option_sections[k].name : text_sections[k - SECTION_COUNT].name;
+}
+
+static void print_any_section(const struct help_out *h, size_t k)
+{
+	if (k >= SECTION_COUNT)
+		print_text_section(h, k - SECTION_COUNT);
+	else if (print_section_options(h, (enum opt_section)k, true) == 0)
+		fprintf(h->out, "%s\n(no options of this section in this mksquashfs%s)\n",
+			option_sections[k].title,
+			k == SECTION_ACTIONS ? ": actions are not supported" : "");
+}
+
 /* A section by exact name, "list", or every section whose name matches as a regex. */
 static int print_sections(const struct help_out *h, const char *name, struct sq_error *err)
 {
@@ -310,33 +326,21 @@ static int print_sections(const struct help_out *h, const char *name, struct sq_
 		print_section_list(h->out);
 		return 0;
 	}
+	const size_t total = SECTION_COUNT + TEXT_SECTION_COUNT;
 	regex_t re;
 	bool exact = false;
-	for (int s = 0; s < SECTION_COUNT; s++)
-		exact |= strcmp(option_sections[s].name, name) == 0;
-	for (size_t i = 0; i < TEXT_SECTION_COUNT; i++)
-		exact |= strcmp(text_sections[i].name, name) == 0;
+	for (size_t k = 0; k < total; k++)
+		exact |= strcmp(any_section_name(k), name) == 0;
 	if (!exact && compile("-help-section", name, &re, err) != 0)
 		return -1;
 	unsigned n = 0;
-	for (int s = 0; s < SECTION_COUNT; s++) {
-		const char *sn = option_sections[s].name;
+	for (size_t k = 0; k < total; k++) {
+		const char *sn = any_section_name(k);
 		if (exact ? strcmp(sn, name) != 0 : regexec(&re, sn, 0, NULL, 0) != 0)
 			continue;
 		if (n++ > 0)
 			fputc('\n', h->out);
-		if (print_section_options(h, (enum opt_section)s, true) == 0)
-			fprintf(h->out, "%s\n(no options of this section in this mksquashfs%s)\n",
-				option_sections[s].title,
-				s == SECTION_ACTIONS ? ": actions are not supported" : "");
-	}
-	for (size_t i = 0; i < TEXT_SECTION_COUNT; i++) {
-		const char *sn = text_sections[i].name;
-		if (exact ? strcmp(sn, name) != 0 : regexec(&re, sn, 0, NULL, 0) != 0)
-			continue;
-		if (n++ > 0)
-			fputc('\n', h->out);
-		print_text_section(h, i);
+		print_any_section(h, k);
 	}
 	if (!exact)
 		regfree(&re);
@@ -422,46 +426,20 @@ static int opt_help_value(struct mksq_options *o, const char *name, const char *
 }
 
 static const struct opt_def help_defs[] = {
-	OPT_IGNORED_DEF("-help", SECTION_HELP,
-			"-help\t\t\tprint help summary information and every option to pager\n"
-			"\t\t\t(or stdout if not a terminal)"),
-	OPT_VALUE_DEF("-help-option", opt_help_value, SECTION_HELP,
-		      "-help-option <regex>\tprint the help information for options matching\n"
-		      "\t\t\t<regex> to pager (or stdout if not a terminal)"),
-	OPT_VALUE_DEF("-help-section", opt_help_value, SECTION_HELP,
-		      "-help-section <section>\tprint the help information for section <section> to\n"
-		      "\t\t\tpager (or stdout if not a terminal).  If <section> does\n"
-		      "\t\t\tnot exactly match a section name, it is treated as a\n"
-		      "\t\t\tregular expression, and all section names that match are\n"
-		      "\t\t\tdisplayed.  Use \"list\" as section name to get a list of\n"
-		      "\t\t\tsections and their names"),
-	OPT_VALUE_DEF("-help-comp", opt_help_value, SECTION_HELP,
-		      "-help-comp <comp>\tprint compressor options for compressor <comp>.  Use\n"
-		      "\t\t\t\"list\" to get a list of available compressors, and \"all\"\n"
-		      "\t\t\tto get the compressor options for all the compressors"),
-	OPT_IGNORED_DEF("-help-all", SECTION_HELP,
-			"-help-all\t\tprint help information for all Mksquashfs options and\n"
-			"\t\t\tsections to pager (or stdout if not a terminal)"),
-	OPT_IGNORED_DEF("-Xhelp", SECTION_HELP,
-			"-Xhelp\t\t\tprint compressor options for selected compressor"),
+	OPT_IGNORED_DEF("-help", SECTION_HELP, "-help\t\t\tprint help summary information and every option to pager\n\t\t\t(or stdout if not a terminal)"),
+	OPT_VALUE_DEF("-help-option", opt_help_value, SECTION_HELP, "-help-option <regex>\tprint the help information for options matching\n\t\t\t<regex> to pager (or stdout if not a terminal)"),
+	OPT_VALUE_DEF("-help-section", opt_help_value, SECTION_HELP, "-help-section <section>\tprint the help information for section <section> to\n\t\t\tpager (or stdout if not a terminal).  If <section> does\n\t\t\tnot exactly match a section name, it is treated as a\n\t\t\tregular expression, and all section names that match are\n\t\t\tdisplayed.  Use \"list\" as section name to get a list of\n\t\t\tsections and their names"),
+	OPT_VALUE_DEF("-help-comp", opt_help_value, SECTION_HELP, "-help-comp <comp>\tprint compressor options for compressor <comp>.  Use\n\t\t\t\"list\" to get a list of available compressors, and \"all\"\n\t\t\tto get the compressor options for all the compressors"),
+	OPT_IGNORED_DEF("-help-all", SECTION_HELP, "-help-all\t\tprint help information for all Mksquashfs options and\n\t\t\tsections to pager (or stdout if not a terminal)"),
+	OPT_IGNORED_DEF("-Xhelp", SECTION_HELP, "-Xhelp\t\t\tprint compressor options for selected compressor"),
 	OPT_IGNORED_DEF("-h", SECTION_HELP, "-h\t\t\tshorthand alternative to -help"),
-	OPT_VALUE_DEF("-ho", opt_help_value, SECTION_HELP,
-		      "-ho <regex>\t\tshorthand alternative to -help-option"),
-	OPT_VALUE_DEF("-hs", opt_help_value, SECTION_HELP,
-		      "-hs <section>\t\tshorthand alternative to -help-section"),
+	OPT_VALUE_DEF("-ho", opt_help_value, SECTION_HELP, "-ho <regex>\t\tshorthand alternative to -help-option"),
+	OPT_VALUE_DEF("-hs", opt_help_value, SECTION_HELP, "-hs <section>\t\tshorthand alternative to -help-section"),
 	OPT_IGNORED_DEF("-ha", SECTION_HELP, "-ha\t\t\tshorthand alternative to -help-all"),
-	OPT_IGNORED_DEF("-no-pager", SECTION_HELP,
-			"-no-pager\t\tdo not use a pager to output help information"),
-	OPT_VALUE_DEF("-cols", opt_help_value, SECTION_HELP,
-		      "-cols <width>\t\tuse <width> columns to output help information.  Useful\n"
-		      "\t\t\tif output is not to a terminal"),
-	OPT_IGNORED_DEF("-version", SECTION_RUNTIME,
-			"-version\t\tprint version, licence and copyright message"),
-	{ .name = NULL },
+	OPT_IGNORED_DEF("-no-pager", SECTION_HELP, "-no-pager\t\tdo not use a pager to output help information"),
+	OPT_VALUE_DEF("-cols", opt_help_value, SECTION_HELP, "-cols <width>\t\tuse <width> columns to output help information.  Useful\n\t\t\tif output is not to a terminal"),
+	OPT_IGNORED_DEF("-version", SECTION_RUNTIME, "-version\t\tprint version, licence and copyright message"),
+	OPT_END_DEF,
 };
 
-const struct opt_group help_options = {
-	.concern = "help",
-	.defs = help_defs,
-	.finish = NULL,
-};
+OPT_GROUP_DEF(help_options, "help", help_defs, NULL);

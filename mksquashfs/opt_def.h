@@ -73,6 +73,11 @@ struct opt_group {
 	int (*finish)(struct mksq_options *o, struct sq_error *err);
 };
 
+/* The entry that ends a table, and a group defined in one line. */
+#define OPT_END_DEF { .name = NULL }
+#define OPT_GROUP_DEF(var, concern_, defs_, finish_) \
+	const struct opt_group var = { .concern = (concern_), .defs = (defs_), .finish = (finish_) }
+
 /* Every concern's group, in the order their options are looked up and help is printed. */
 extern const struct opt_group core_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */

@@ -23,30 +23,33 @@ static int number(const char *name, const char *v, uint64_t min, uint64_t max, u
 	return 0;
 }
 
-static int opt_throttle(struct mksq_options *o, const char *name, const char *v,
-			struct sq_error *err)
-{
-	uint64_t n;
-	if (number(name, v, 0, 99, &n, err) != 0)
-		return -1;
-	o->run.throttle = (unsigned)n;
-	return 0;
-}
-
-static int opt_limit(struct mksq_options *o, const char *name, const char *v, struct sq_error *err)
-{
-	uint64_t n;
-	if (number(name, v, 1, 100, &n, err) != 0)
-		return -1;
-	o->run.throttle = (unsigned)(100 - n);
-	return 0;
-}
-
-static int opt_percentage(struct mksq_options *o, const char *name, const char *v,
+/* The numeric runtime options, by name: the range squashfs-tools accepts and where the value goes
+ * (-limit N is stored as -throttle 100-N). -small-readers, -block-readers and 4.5.1's queue sizes
+ * are only checked: this pipeline's single reader and ring have no use for them. */
+static int opt_run_number(struct mksq_options *o, const char *name, const char *v,
 			  struct sq_error *err)
 {
-	(void)name, (void)v, (void)err;
-	o->run.percentage = true;
+	static const struct {
+		const char *name;
+		uint64_t min, max;
+	} ranges[] = {
+		{ "-throttle", 0, 99 },		{ "-limit", 1, 100 },
+		{ "-overcommit", 0, 100 },	{ "-small-readers", 1, 1024 },
+		{ "-block-readers", 1, 1024 },	{ "-read-queue", 1, 1u << 20 },
+		{ "-write-queue", 1, 1u << 20 }, { "-fragment-queue", 1, 1u << 20 },
+	};
+	size_t i = 0;
+	while (i + 1 < sizeof(ranges) / sizeof(ranges[0]) && strcmp(ranges[i].name, name) != 0)
+		i++;
+	uint64_t n;
+	if (number(name, v, ranges[i].min, ranges[i].max, &n, err) != 0)
+		return -1;
+	if (strcmp(name, "-throttle") == 0)
+		o->run.throttle = (unsigned)n;
+	else if (strcmp(name, "-limit") == 0)
+		o->run.throttle = (unsigned)(100 - n);
+	else if (strcmp(name, "-overcommit") == 0)
+		o->run.overcommit = (unsigned)n;
 	return 0;
 }
 
@@ -75,34 +78,6 @@ static int opt_mem_percent(struct mksq_options *o, const char *name, const char 
 	if (phys == 0)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "%s: cannot find the physical memory size", name);
 	o->mem = phys / 100 * n;
-	return 0;
-}
-
-/* -small-readers, -block-readers, and 4.5.1's -read-queue, -write-queue, -fragment-queue: a
- * count or a size in Mbytes that this pipeline's single reader and ring have no use for. */
-static int opt_checked_count(struct mksq_options *o, const char *name, const char *v,
-			     struct sq_error *err)
-{
-	(void)o;
-	uint64_t n;
-	return number(name, v, 1, strstr(name, "queue") != NULL ? 1u << 20 : 1024, &n, err);
-}
-
-static int opt_overcommit(struct mksq_options *o, const char *name, const char *v,
-			  struct sq_error *err)
-{
-	uint64_t n;
-	if (number(name, v, 0, 100, &n, err) != 0)
-		return -1;
-	o->run.overcommit = (unsigned)n;
-	return 0;
-}
-
-static int opt_stream(struct mksq_options *o, const char *name, const char *v,
-		      struct sq_error *err)
-{
-	(void)name, (void)v, (void)err;
-	o->run.stream = true;
 	return 0;
 }
 
@@ -185,70 +160,25 @@ void options_run_free(struct mksq_options *o)
 }
 
 static const struct opt_def run_defs[] = {
-	OPT_FLAG_DEF("-exit-on-error", run.exit_on_error, true, SECTION_RUNTIME,
-		     "-exit-on-error\t\ttreat normally ignored errors as fatal (a source file or\n"
-		     "\t\t\tdirectory that cannot be read)"),
-	OPT_VALUE_DEF("-info-file", opt_info_file, SECTION_RUNTIME,
-		      "-info-file <file>\tprint files written to filesystem to file <file>.  This\n"
-		      "\t\t\tdoes not disable the progress bar"),
-	OPT_CALL_DEF("-percentage", opt_percentage, SECTION_RUNTIME,
-		     "-percentage\t\tdisplay a percentage rather than the full progress bar.\n"
-		     "\t\t\tCan be used with dialog --gauge etc."),
-	OPT_VALUE_DEF("-throttle", opt_throttle, SECTION_RUNTIME,
-		      "-throttle <percentage>\tthrottle the I/O input rate by the given percentage.\n"
-		      "\t\t\tThis can be used to reduce the I/O and CPU consumption\n"
-		      "\t\t\tof Mksquashfs"),
-	OPT_VALUE_DEF("-limit", opt_limit, SECTION_RUNTIME,
-		      "-limit <percentage>\tlimit the I/O input rate to the given percentage.\n"
-		      "\t\t\tThis can be used to reduce the I/O and CPU consumption\n"
-		      "\t\t\tof Mksquashfs (alternative to -throttle)"),
-	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME,
-		      "-mem-percent <percent>\tuse <percent> physical memory for queued blocks\n"
-		      "\t\t\t(like -mem)"),
-	{ .name = "-mem-default", .kind = OPT_IGNORED, .section = SECTION_RUNTIME,
-	  .help = "-mem-default\t\tprint default memory usage in Mbytes" },
-	OPT_IGNORED_DEF("-single-reader", SECTION_RUNTIME,
-			"-single-reader\t\tuse a single thread to read files (accepted: this\n"
-			"\t\t\tmksquashfs always reads with one thread that works ahead\n"
-			"\t\t\tof the compressors)"),
-	OPT_VALUE_DEF("-small-readers", opt_checked_count, SECTION_RUNTIME,
-		      "-small-readers <n>\tuse <n> threads to read small files (accepted and\n"
-		      "\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),
-	OPT_VALUE_DEF("-block-readers", opt_checked_count, SECTION_RUNTIME,
-		      "-block-readers <n>\tuse <n> threads to read block files (accepted and\n"
-		      "\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),
-	OPT_VALUE_DEF("-overcommit", opt_overcommit, SECTION_RUNTIME,
-		      "-overcommit <percent>\tallow <percent> more compressor threads than\n"
-		      "\t\t\tprocessors (0 .. 100, default 0)"),
-	OPT_VALUE_DEF("-read-queue", opt_checked_count, SECTION_RUNTIME,
-		      "-read-queue <size>\tsquashfs-tools 4.5 queue size in Mbytes (accepted;\n"
-		      "\t\t\tthis mksquashfs has one ring of blocks, sized by -mem)"),
-	OPT_VALUE_DEF("-write-queue", opt_checked_count, SECTION_RUNTIME,
-		      "-write-queue <size>\tas -read-queue"),
-	OPT_VALUE_DEF("-fragment-queue", opt_checked_count, SECTION_RUNTIME,
-		      "-fragment-queue <size>\tas -read-queue"),
-	OPT_CALL_DEF("-stream", opt_stream, SECTION_EXPERT,
-		     "-stream\t\t\toutput the filesystem to STDOUT rather than to a file.\n"
-		     "\t\t\tThe super block is at the end of the streamed filesystem:\n"
-		     "\t\t\tfix it up afterwards with the -fix option.  Use - for the\n"
-		     "\t\t\toutput FILESYSTEM on the command line.  Duplicate detection\n"
-		     "\t\t\tis disabled using the -stream option"),
-	OPT_VALUE_DEF("-fix", opt_fix, SECTION_EXPERT,
-		      "-fix <filesystem>\tfix <filesystem> generated using the -stream option"),
-	OPT_CALL_DEF("-dereference", opt_dereference, SECTION_FILTER,
-		     "-dereference\t\tfollow symbolic links, and store the files they point\n"
-		     "\t\t\tto rather than the symbolic link.  If a symbolic link\n"
-		     "\t\t\tcannot be dereferenced then delete it (see -deref)"),
-	OPT_VALUE_DEF("-deref", opt_deref, SECTION_FILTER,
-		      "-deref <response>\tfollow symbolic links like the -dereference option, but\n"
-		      "\t\t\twhere <response> determines what Mksquashfs does if it\n"
-		      "\t\t\tcannot dereference the symbolic link.  \"keep\" keeps the\n"
-		      "\t\t\tsymbolic link, and \"delete\" deletes the symbolic link"),
-	OPT_VALUE_DEF("-deref-path", opt_deref_path, SECTION_FILTER,
-		      "-deref-path <name>\tfollow the symbolic link with pathname <name>, and\n"
-		      "\t\t\tstore the file(s) it points to, rather than the symbolic\n"
-		      "\t\t\tlink.  If it cannot be dereferenced then delete it.\n"
-		      "\t\t\tPathname <name> refers to the output filesystem being built"),
+	OPT_FLAG_DEF("-exit-on-error", run.exit_on_error, true, SECTION_RUNTIME, "-exit-on-error\t\ttreat normally ignored errors as fatal (a source file or\n\t\t\tdirectory that cannot be read)"),
+	OPT_VALUE_DEF("-info-file", opt_info_file, SECTION_RUNTIME, "-info-file <file>\tprint files written to filesystem to file <file>.  This\n\t\t\tdoes not disable the progress bar"),
+	OPT_FLAG_DEF("-percentage", run.percentage, true, SECTION_RUNTIME, "-percentage\t\tdisplay a percentage rather than the full progress bar.\n\t\t\tCan be used with dialog --gauge etc."),
+	OPT_VALUE_DEF("-throttle", opt_run_number, SECTION_RUNTIME, "-throttle <percentage>\tthrottle the I/O input rate by the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs"),
+	OPT_VALUE_DEF("-limit", opt_run_number, SECTION_RUNTIME, "-limit <percentage>\tlimit the I/O input rate to the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs (alternative to -throttle)"),
+	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME, "-mem-percent <percent>\tuse <percent> physical memory for queued blocks\n\t\t\t(like -mem)"),
+	{ .name = "-mem-default", .kind = OPT_IGNORED, .section = SECTION_RUNTIME, .help = "-mem-default\t\tprint default memory usage in Mbytes" },
+	OPT_IGNORED_DEF("-single-reader", SECTION_RUNTIME, "-single-reader\t\tuse a single thread to read files (accepted: this\n\t\t\tmksquashfs always reads with one thread that works ahead\n\t\t\tof the compressors)"),
+	OPT_VALUE_DEF("-small-readers", opt_run_number, SECTION_RUNTIME, "-small-readers <n>\tuse <n> threads to read small files (accepted and\n\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),
+	OPT_VALUE_DEF("-block-readers", opt_run_number, SECTION_RUNTIME, "-block-readers <n>\tuse <n> threads to read block files (accepted and\n\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),
+	OPT_VALUE_DEF("-overcommit", opt_run_number, SECTION_RUNTIME, "-overcommit <percent>\tallow <percent> more compressor threads than\n\t\t\tprocessors (0 .. 100, default 0)"),
+	OPT_VALUE_DEF("-read-queue", opt_run_number, SECTION_RUNTIME, "-read-queue <size>\tsquashfs-tools 4.5 queue size in Mbytes (accepted;\n\t\t\tthis mksquashfs has one ring of blocks, sized by -mem)"),
+	OPT_VALUE_DEF("-write-queue", opt_run_number, SECTION_RUNTIME, "-write-queue <size>\tas -read-queue"),
+	OPT_VALUE_DEF("-fragment-queue", opt_run_number, SECTION_RUNTIME, "-fragment-queue <size>\tas -read-queue"),
+	OPT_FLAG_DEF("-stream", run.stream, true, SECTION_EXPERT, "-stream\t\t\toutput the filesystem to STDOUT rather than to a file.\n\t\t\tThe super block is at the end of the streamed filesystem:\n\t\t\tfix it up afterwards with the -fix option.  Use - for the\n\t\t\toutput FILESYSTEM on the command line.  Duplicate detection\n\t\t\tis disabled using the -stream option"),
+	OPT_VALUE_DEF("-fix", opt_fix, SECTION_EXPERT, "-fix <filesystem>\tfix <filesystem> generated using the -stream option"),
+	OPT_CALL_DEF("-dereference", opt_dereference, SECTION_FILTER, "-dereference\t\tfollow symbolic links, and store the files they point\n\t\t\tto rather than the symbolic link.  If a symbolic link\n\t\t\tcannot be dereferenced then delete it (see -deref)"),
+	OPT_VALUE_DEF("-deref", opt_deref, SECTION_FILTER, "-deref <response>\tfollow symbolic links like the -dereference option, but\n\t\t\twhere <response> determines what Mksquashfs does if it\n\t\t\tcannot dereference the symbolic link.  \"keep\" keeps the\n\t\t\tsymbolic link, and \"delete\" deletes the symbolic link"),
+	OPT_VALUE_DEF("-deref-path", opt_deref_path, SECTION_FILTER, "-deref-path <name>\tfollow the symbolic link with pathname <name>, and\n\t\t\tstore the file(s) it points to, rather than the symbolic\n\t\t\tlink.  If it cannot be dereferenced then delete it.\n\t\t\tPathname <name> refers to the output filesystem being built"),
 	OPT_VALUE_DEF("-action", opt_action, SECTION_ACTIONS, NULL),
 	OPT_VALUE_DEF("-log-action", opt_action, SECTION_ACTIONS, NULL),
 	OPT_VALUE_DEF("-true-action", opt_action, SECTION_ACTIONS, NULL),
@@ -257,11 +187,7 @@ static const struct opt_def run_defs[] = {
 	OPT_VALUE_DEF("-log-action-file", opt_action, SECTION_ACTIONS, NULL),
 	OPT_VALUE_DEF("-true-action-file", opt_action, SECTION_ACTIONS, NULL),
 	OPT_VALUE_DEF("-false-action-file", opt_action, SECTION_ACTIONS, NULL),
-	{ .name = NULL },
+	OPT_END_DEF,
 };
 
-const struct opt_group run_options = {
-	.concern = "runtime",
-	.defs = run_defs,
-	.finish = run_finish,
-};
+OPT_GROUP_DEF(run_options, "runtime", run_defs, run_finish);

@@ -157,37 +157,16 @@ static int opt_repro_time(struct mksq_options *o, const char *name, const char *
 	"\t\t\t\"Wed Feb 15 21:02:39 GMT 2023\""
 
 static const struct opt_def time_defs[] = {
-	OPT_VALUE_DEF("-mkfs-time", opt_mkfs_time, SECTION_TIME,
-		      "-mkfs-time <time>\tset filesystem creation timestamp to <time>.\n" TIME_FORMS),
-	OPT_VALUE_DEF("-inode-time", opt_inode_time, SECTION_TIME,
-		      "-inode-time <time>\tset all file and directory timestamps to <time>.\n"
+	OPT_VALUE_DEF("-mkfs-time", opt_mkfs_time, SECTION_TIME, "-mkfs-time <time>\tset filesystem creation timestamp to <time>.\n" TIME_FORMS),
+	OPT_VALUE_DEF("-inode-time", opt_inode_time, SECTION_TIME, "-inode-time <time>\tset all file and directory timestamps to <time>.\n"
 		      TIME_FORMS ".  This option sets and overrides the -root-time option"),
-	OPT_CALL_DEF("-repro", opt_repro, SECTION_TIME,
-		     "-repro\t\t\tbuild a reproducible filesystem image.  This is\n"
-		     "\t\t\tequivalent to -mkfs-time inode, which achieves\n"
-		     "\t\t\treproducibility by setting the filesystem build time to the\n"
-		     "\t\t\tlatest inode timestamp"),
-	OPT_VALUE_DEF("-repro-time", opt_repro_time, SECTION_TIME,
-		      "-repro-time <time>\tbuild a reproducible filesystem image.  This is\n"
-		      "\t\t\tequivalent to specifying -mkfs-time <time> and -inode-time\n"
-		      "\t\t\t<time>, which achieves reproducibility by setting all\n"
-		      "\t\t\ttimestamps to <time>"),
-	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD,
-			"-reproducible\t\tbuild filesystems that are reproducible (default: the\n"
-			"\t\t\tsame sources and options always give the same image)"),
-	OPT_IGNORED_DEF("-not-reproducible", SECTION_BUILD,
-			"-not-reproducible\tbuild filesystems that are not reproducible (accepted;\n"
-			"\t\t\tthis mksquashfs's layout never depends on thread timing, so\n"
-			"\t\t\tits images are reproducible either way)"),
-	OPT_VALUE_DEF("-fstime", opt_mkfs_time, SECTION_MISC,
-		      "-fstime <time>\t\talternative name for -mkfs-time"),
-	OPT_VALUE_DEF("-all-time", opt_inode_time, SECTION_MISC,
-		      "-all-time <time>\talternative name for -inode-time"),
-	{ .name = NULL },
+	OPT_CALL_DEF("-repro", opt_repro, SECTION_TIME, "-repro\t\t\tbuild a reproducible filesystem image.  This is\n\t\t\tequivalent to -mkfs-time inode, which achieves\n\t\t\treproducibility by setting the filesystem build time to the\n\t\t\tlatest inode timestamp"),
+	OPT_VALUE_DEF("-repro-time", opt_repro_time, SECTION_TIME, "-repro-time <time>\tbuild a reproducible filesystem image.  This is\n\t\t\tequivalent to specifying -mkfs-time <time> and -inode-time\n\t\t\t<time>, which achieves reproducibility by setting all\n\t\t\ttimestamps to <time>"),
+	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD, "-reproducible\t\tbuild filesystems that are reproducible (default: the\n\t\t\tsame sources and options always give the same image)"),
+	OPT_IGNORED_DEF("-not-reproducible", SECTION_BUILD, "-not-reproducible\tbuild filesystems that are not reproducible (accepted;\n\t\t\tthis mksquashfs's layout never depends on thread timing, so\n\t\t\tits images are reproducible either way)"),
+	OPT_VALUE_DEF("-fstime", opt_mkfs_time, SECTION_MISC, "-fstime <time>\t\talternative name for -mkfs-time"),
+	OPT_VALUE_DEF("-all-time", opt_inode_time, SECTION_MISC, "-all-time <time>\talternative name for -inode-time"),
+	OPT_END_DEF,
 };
 
-const struct opt_group time_options = {
-	.concern = "time",
-	.defs = time_defs,
-	.finish = NULL,
-};
+OPT_GROUP_DEF(time_options, "time", time_defs, NULL);

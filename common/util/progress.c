@@ -105,6 +105,19 @@ static void draw(struct progress *p)
 	p->drawn = true;
 }
 
+/* Redraw unless another thread is drawing or the last drawing is recent: callers never wait. */
+static void redraw_if_due(struct progress *p)
+{
+	if (pthread_mutex_trylock(&p->lock) != 0)
+		return;
+	uint64_t t = now_ns();
+	if (t - p->last_draw_ns >= PROGRESS_REDRAW_NS) {
+		p->last_draw_ns = t;
+		draw(p);
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
 void progress_add_total(struct progress *p, uint64_t n)
 {
 	if (p->enabled)
@@ -116,14 +129,7 @@ void progress_advance(struct progress *p, uint64_t n)
 	if (!p->enabled)
 		return;
 	atomic_fetch_add(&p->done, n);
-	if (pthread_mutex_trylock(&p->lock) != 0)
-		return;
-	uint64_t t = now_ns();
-	if (t - p->last_draw_ns >= PROGRESS_REDRAW_NS) {
-		p->last_draw_ns = t;
-		draw(p);
-	}
-	pthread_mutex_unlock(&p->lock);
+	redraw_if_due(p);
 }
 
 void progress_found(struct progress *p, uint64_t n)
@@ -131,14 +137,8 @@ void progress_found(struct progress *p, uint64_t n)
 	if (!p->enabled)
 		return;
 	atomic_fetch_add(&p->found, n);
-	if (p->percent || pthread_mutex_trylock(&p->lock) != 0)
-		return;
-	uint64_t t = now_ns();
-	if (t - p->last_draw_ns >= PROGRESS_REDRAW_NS) {
-		p->last_draw_ns = t;
-		draw(p);
-	}
-	pthread_mutex_unlock(&p->lock);
+	if (!p->percent)
+		redraw_if_due(p);
 }
 
 void progress_finish(struct progress *p)

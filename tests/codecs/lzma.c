@@ -58,11 +58,13 @@ int main(void)
 	harness_bad_block(c, any, sizeof any, 131072);
 	size_mismatch(c);
 
-	struct codec_opts opts;
-	char err[256];
-	if (harness_parse(c, &opts, 131072, "", err, sizeof err) == 0)
-		harness_hostile(c, &opts, 131072);
-	if (harness_parse(c, &opts, 8192, "", err, sizeof err) == 0)
-		harness_hostile(c, &opts, 8192);
+	/* Hostile blocks at a data block size and at the metadata block size. */
+	static const uint32_t hostile_sizes[] = { 131072, 8192 };
+	for (size_t i = 0; i < sizeof hostile_sizes / sizeof hostile_sizes[0]; i++) {
+		struct codec_opts opts;
+		char err[256];
+		if (harness_parse(c, &opts, hostile_sizes[i], "", err, sizeof err) == 0)
+			harness_hostile(c, &opts, hostile_sizes[i]);
+	}
 	return harness_exit_code("codecs_lzma");
 }

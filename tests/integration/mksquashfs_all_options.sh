@@ -135,10 +135,10 @@ CASES='
 -force-uid|-force-uid 1234|tree||
 -force-gid|-force-gid 1234|tree||
 -uid-gid-offset|-uid-gid-offset 100|ours||pending:pseudo
--p|-p "pdir d 755 1 2"|tree||pending:pseudo
+-p|-p "pdir d 755 1 2" -all-time 1000|tree||pending:pseudo
 -pd|-pd "d 755 0 0" -p "a/b/c d 700 0 0"|ours||pending:pseudo
 -pseudo-dir|-pseudo-dir "d 755 0 0" -p "a/b/c d 700 0 0"|ours||pending:pseudo
--pf|-pf $S/pseudo|tree||pending:pseudo
+-pf|-pf $S/pseudo -all-time 1000|tree||pending:pseudo
 -pseudo-override|-pseudo-override -p "pdir d 755 1 2" -all-root|ours||pending:pseudo
 -sort|-sort $S/sortlist|tree||pending:pseudo
 -ef|-ef $S/excludes|tree||

@@ -9,8 +9,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 
 need_root
-need_tools "$MKSQUASHFS" "$REF_MKSQUASHFS" "$TREECMP"
-command -v setfattr >/dev/null 2>&1 || skip "setfattr (attr) is needed"
+need_tools "$MKSQUASHFS" "$REF_MKSQUASHFS" "$TREECMP" setfattr
 make_scratch
 S=$SCRATCH
 

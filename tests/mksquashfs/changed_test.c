@@ -28,22 +28,21 @@ static uint8_t pattern(size_t i)
 	return (uint8_t)((i * 2654435761u) >> 13);
 }
 
-static void write_file(const char *name, size_t len, int flags)
+/* Write len bytes of the pattern to src/name: a new file, or more at the end of it (append). */
+static void write_file(const char *name, size_t len, bool append)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/src/%s", dir, name);
-	int fd = open(path, O_WRONLY | O_CREAT | flags, 0644);
-	if (fd < 0) {
+	FILE *f = fopen(path, append ? "ab" : "wb");
+	long start = f != NULL && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+	if (start < 0) {
 		perror(path);
 		exit(1);
 	}
-	off_t start = lseek(fd, 0, SEEK_END);
-	for (size_t i = 0; i < len; i++) {
-		uint8_t b = pattern((size_t)start + i);
-		if (write(fd, &b, 1) != 1)
-			exit(1);
-	}
-	close(fd);
+	for (size_t i = 0; i < len; i++)
+		fputc(pattern((size_t)start + i), f);
+	if (fclose(f) != 0)
+		exit(1);
 }
 
 static void cut_file(const char *name, off_t len)
@@ -54,14 +53,15 @@ static void cut_file(const char *name, off_t len)
 		exit(1);
 }
 
+/* One build: the scan's results, what the data stage warned, and what it wrote. */
 struct build {
 	struct mksq_options o;
 	struct tree tree;
 	struct file_list files;
+	char warnings[4096];
 	struct data_stats stats;
 	struct fragment_entry *frags;
 	uint32_t frag_count;
-	char warnings[4096];
 };
 
 static int scan(struct build *b, bool exit_on_error)
@@ -185,24 +185,24 @@ int main(void)
 	char src[300];
 	snprintf(src, sizeof(src), "%s/src", dir);
 	mkdir(src, 0755);
-	write_file("grow_small", 100, O_TRUNC);
-	write_file("shrink_small", 300, O_TRUNC);
-	write_file("gone", 100, O_TRUNC);
-	write_file("shrink_big", 5 * BS + 100, O_TRUNC);
-	write_file("grow_big", 3 * BS + 100, O_TRUNC);
-	write_file("steady", 2 * BS + 7, O_TRUNC);
+	write_file("grow_small", 100, false);
+	write_file("shrink_small", 300, false);
+	write_file("gone", 100, false);
+	write_file("shrink_big", 5 * BS + 100, false);
+	write_file("grow_big", 3 * BS + 100, false);
+	write_file("steady", 2 * BS + 7, false);
 
 	struct build b;
 	struct sq_error err;
 	sq_error_clear(&err);
 	CHECK(scan(&b, false) == 0, "scan failed");
-	write_file("grow_small", 200, 0);
+	write_file("grow_small", 200, true);
 	cut_file("shrink_small", 50);
 	char gone[300];
 	snprintf(gone, sizeof(gone), "%s/src/gone", dir);
 	unlink(gone);
 	cut_file("shrink_big", 2 * BS + 10);
-	write_file("grow_big", 5000, 0);
+	write_file("grow_big", 5000, true);
 	CHECK(write_data(&b, &err) == 0, "data stage failed: %s", err.msg);
 	check_stored(&b, "grow_small", 300);
 	check_stored(&b, "shrink_small", 50);
@@ -223,7 +223,7 @@ int main(void)
 	free_build(&b);
 
 	/* -exit-on-error: the vanished file fails the build, naming it. */
-	write_file("gone", 100, O_TRUNC);
+	write_file("gone", 100, false);
 	CHECK(scan(&b, true) == 0, "scan failed");
 	unlink(gone);
 	sq_error_clear(&err);
