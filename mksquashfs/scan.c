@@ -23,12 +23,6 @@
 #include "mksquashfs/inode_map.h"
 #include "mksquashfs/scan_xattr.h"
 
-/* A directory being scanned: -dereference must not follow a link back into it. */
-struct dir_id {
-	dev_t dev;
-	ino_t ino;
-};
-
 struct scan_ctx {
 	const struct mksq_options *o;
 	const struct exclude_list *x;
@@ -44,6 +38,12 @@ struct scan_ctx {
 	uint32_t depth, parts_cap;
 	struct dir_id *open_dirs;
 	uint32_t open_count, open_cap;
+};
+
+/* A directory being scanned: -dereference must not follow a link back into it. */
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
 };
 
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,

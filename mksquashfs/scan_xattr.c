@@ -21,13 +21,9 @@
 /* Is the xattr with this full name ("user.x") kept by -xattrs-exclude / -xattrs-include? */
 static bool wanted(const struct xattr_options *f, const char *name)
 {
-	if (f == NULL)
-		return true;
-	if (f->exclude != NULL && regexec(f->exclude, name, 0, NULL, 0) == 0)
-		return false;
-	if (f->include != NULL && regexec(f->include, name, 0, NULL, 0) != 0)
-		return false;
-	return true;
+	return f == NULL ||
+	       ((f->exclude == NULL || regexec(f->exclude, name, 0, NULL, 0) != 0) &&
+		(f->include == NULL || regexec(f->include, name, 0, NULL, 0) == 0));
 }
 
 static int xattr_cmp(const void *a, const void *b)

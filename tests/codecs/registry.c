@@ -17,32 +17,17 @@ struct expected {
 	const char *why; /* substring of unsupported_why */
 };
 
+/* 1 when configure defined HAVE_X (to 1), 0 when it left it undefined: the stringised
+ * expansion is "1" or the macro's own name. */
+#define BUILT(have) BUILT_(have)
+#define BUILT_(value) (sizeof(#value) == 2)
+
 static const struct expected table[] = {
-#ifdef HAVE_ZLIB
-	{ 1, "gzip", 1, NULL },
-#else
-	{ 1, "gzip", 0, "built without zlib" },
-#endif
-#ifdef HAVE_LZMA
-	{ 2, "lzma", 1, NULL },
-#else
-	{ 2, "lzma", 0, "built without liblzma" },
-#endif
-#ifdef HAVE_LZO
-	{ 3, "lzo", 1, NULL },
-#else
-	{ 3, "lzo", 0, "built without lzo2" },
-#endif
-#ifdef HAVE_LZMA
-	{ 4, "xz", 1, NULL },
-#else
-	{ 4, "xz", 0, "built without liblzma" },
-#endif
-#ifdef HAVE_LZ4
-	{ 5, "lz4", 1, NULL },
-#else
-	{ 5, "lz4", 0, "built without liblz4" },
-#endif
+	{ 1, "gzip", BUILT(HAVE_ZLIB), "built without zlib" },
+	{ 2, "lzma", BUILT(HAVE_LZMA), "built without liblzma" },
+	{ 3, "lzo", BUILT(HAVE_LZO), "built without lzo2" },
+	{ 4, "xz", BUILT(HAVE_LZMA), "built without liblzma" },
+	{ 5, "lz4", BUILT(HAVE_LZ4), "built without liblz4" },
 	{ 6, "zstd", 1, NULL },
 };
 
