@@ -177,10 +177,11 @@ static unsigned print_section_options(const struct help_out *h, enum opt_section
 	unsigned n = 0;
 	for (size_t g = 0; groups[g] != NULL; g++) {
 		for (const struct opt_def *d = groups[g]->defs; d->name != NULL; d++) {
-			if (d->section != s || d->help == NULL)
+			if (d->section != s || d->help == NULL || !opt_for_tool(d, h->sqfstar))
 				continue;
 			if (n++ == 0 && title)
-				fprintf(h->out, "%s\n", option_sections[s].title);
+				fprintf(h->out, "%s\n", h->sqfstar && s == SECTION_RUNTIME ?
+					"Sqfstar runtime options:" : option_sections[s].title);
 			print_entry(h, d->help);
 		}
 	}
@@ -217,10 +218,14 @@ static void print_all_codec_options(FILE *out)
 	}
 }
 
-static void print_syntax(FILE *out)
+static void print_syntax(const struct help_out *h)
 {
-	fprintf(out, "SYNTAX: mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
-		     "[-e list of exclude dirs/files]\n\n");
+	if (h->sqfstar)
+		fprintf(h->out, "SYNTAX:sqfstar [OPTIONS] FILESYSTEM [list of exclude dirs/files]\n"
+				"(reads an uncompressed tar archive from standard input)\n\n");
+	else
+		fprintf(h->out, "SYNTAX: mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
+				"[-e list of exclude dirs/files]\n\n");
 }
 
 static void print_section_list(FILE *out)
@@ -252,12 +257,13 @@ static void print_everything(const struct help_out *h, bool prose)
 
 static void print_summary(const struct help_out *h)
 {
-	print_syntax(h->out);
-	fprintf(h->out, "Run\n  \"mksquashfs -help-option <regex>\" to get help on all options "
-			"matching <regex>\n\nOr run\n  \"mksquashfs -help-section <section-name>\" "
-			"to get help on these sections\n");
+	const char *tool = h->sqfstar ? "sqfstar" : "mksquashfs";
+	print_syntax(h);
+	fprintf(h->out, "Run\n  \"%s -help-option <regex>\" to get help on all options "
+			"matching <regex>\n\nOr run\n  \"%s -help-section <section-name>\" "
+			"to get help on these sections\n", tool, tool);
 	print_section_list(h->out);
-	fprintf(h->out, "\nOr run\n  \"mksquashfs -help-all\" to get help on all the sections\n\n");
+	fprintf(h->out, "\nOr run\n  \"%s -help-all\" to get help on all the sections\n\n", tool);
 	/* Scripts grep -help for option and compressor names (squashfs-tools 4.5 printed them
 	 * all here), so every option follows the summary. */
 	print_everything(h, false);
@@ -284,7 +290,8 @@ static int print_matching_options(const struct help_out *h, const char *re_text,
 	for (int s = 0; s < SECTION_COUNT; s++) {
 		for (size_t g = 0; groups[g] != NULL; g++) {
 			for (const struct opt_def *d = groups[g]->defs; d->name != NULL; d++) {
-				if (d->section != (enum opt_section)s || d->help == NULL)
+				if (d->section != (enum opt_section)s || d->help == NULL ||
+				    !opt_for_tool(d, h->sqfstar))
 					continue;
 				size_t head = strcspn(d->help, "\t\n");
 				char *copy = strndup(d->help, head);
@@ -377,13 +384,14 @@ int options_print_help(const struct mksq_options *o, struct sq_error *err)
 {
 	struct help_out h;
 	help_out_open(&h, o->help.cols, o->help.no_pager);
+	h.sqfstar = o->tar.sqfstar;
 	int rc = 0;
 	switch (o->help.kind) {
 	case HELP_SUMMARY:
 		print_summary(&h);
 		break;
 	case HELP_ALL:
-		print_syntax(h.out);
+		print_syntax(&h);
 		print_everything(&h, true);
 		break;
 	case HELP_OPTION:
@@ -399,19 +407,6 @@ int options_print_help(const struct mksq_options *o, struct sq_error *err)
 	if (help_out_close(&h) != 0 && rc == 0)
 		return sq_fail_errno(err, "cannot write to standard output");
 	return rc;
-}
-
-void options_print_option_help(FILE *out, const struct opt_def *d)
-{
-	struct help_out h = { .out = out, .cols = 80 };
-	print_entry(&h, d->help);
-}
-
-void options_print_section(FILE *out, enum opt_section s)
-{
-	struct help_out h = { .out = out, .cols = 80 };
-	if (print_section_options(&h, s, true) > 0)
-		fputc('\n', out);
 }
 
 /* Options that only shape the help text: they are read before anything else (options.c), and

@@ -12,6 +12,7 @@ struct help_out {
 	FILE *out;       /* stdout, or the pager's pipe */
 	FILE *pipe;      /* the pager, when one runs */
 	unsigned cols;   /* wrap width */
+	bool sqfstar;    /* sqfstar's help: its options only, its syntax */
 };
 
 /* Standard output, through a pager when it is a terminal (unless no_pager); cols 0 means the

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* main.c — mksquashfs: the command line to an action, and the only place that prints an error
- * and picks the exit status. */
+/* main.c — mksquashfs (and sqfstar, the same program entered by that name: options.c reads
+ * argv[0]): the command line to an action, and the only place that prints an error and picks the
+ * exit status. */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,13 +16,14 @@
 
 /* Scripts read the first line's "version X.Y" to decide which squashfs-tools options exist:
  * it names the squashfs-tools release whose command line this one accepts. */
-static void print_version(void)
+static void print_version(const struct mksq_options *o)
 {
-	printf("mksquashfs version %s (%s %s)\n", SQ_COMPAT_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	const char *tool = options_tool_name(o);
+	printf("%s version %s (%s %s)\n", tool, SQ_COMPAT_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
 	printf("copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)\n\n");
-	printf("Accepts the command line of squashfs-tools %s's mksquashfs and writes squashfs 4.0\n"
-	       "filesystems; it is not squashfs-tools (see mksquashfs(1), VERSION).\n\n",
-	       SQ_COMPAT_VERSION);
+	printf("Accepts the command line of squashfs-tools %s's %s and writes squashfs 4.0\n"
+	       "filesystems; it is not squashfs-tools (see %s(1), VERSION).\n\n",
+	       SQ_COMPAT_VERSION, tool, tool);
 	printf("This program is free software; you can redistribute it and/or\n"
 	       "modify it under the terms of the GNU General Public License\n"
 	       "as published by the Free Software Foundation; either version 2,\n"
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
 			rc = options_print_help(&o, &err);
 			break;
 		case OPTIONS_VERSION:
-			print_version();
+			print_version(&o);
 			break;
 		case OPTIONS_MEM_DEFAULT:
 			printf("%llu\n", (unsigned long long)(mksq_default_mem() >> 20));
@@ -59,7 +61,7 @@ int main(int argc, char **argv)
 	}
 	options_free(&o);
 	if (rc != 0) {
-		fprintf(stderr, "mksquashfs: %s\n", err.msg[0] ? err.msg : "failed");
+		fprintf(stderr, "%s: %s\n", options_tool_name(&o), err.msg[0] ? err.msg : "failed");
 		return 1;
 	}
 	return 0;

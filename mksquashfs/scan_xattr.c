@@ -26,23 +26,6 @@ static bool wanted(const struct xattr_options *f, const char *name)
 		(f->include == NULL || regexec(f->include, name, 0, NULL, 0) == 0));
 }
 
-static int xattr_cmp(const void *a, const void *b)
-{
-	const struct xattr_entry *x = a, *y = b;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} xattr_prefixes[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
-
 /* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
  * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
 int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_options *filter,
@@ -74,20 +57,17 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_
 	if (set->entries == NULL)
 		goto nomem;
 	for (char *name = names; name < names + len; name += strlen(name) + 1) {
-		size_t k;
-		for (k = 0; k < sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0]); k++)
-			if (strncmp(name, xattr_prefixes[k].prefix, strlen(xattr_prefixes[k].prefix)) == 0)
-				break;
+		const char *key = NULL;
+		int type = tree_xattr_type(name, &key);
 		if (!wanted(filter, name))
 			continue;
-		if (k == sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0])) {
+		if (type < 0) {
 			(*skipped)++;
 			if (warn != NULL)
 				fprintf(warn, "mksquashfs: unrecognised xattr prefix %s on %s, skipped\n",
 					name, path);
 			continue;
 		}
-		const char *key = name + strlen(xattr_prefixes[k].prefix);
 		ssize_t vlen = lgetxattr(path, name, NULL, 0);
 		if (vlen < 0) {
 			if (errno == ENODATA)
@@ -97,7 +77,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_
 			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
 		}
 		struct xattr_entry *e = &set->entries[set->count];
-		e->type = xattr_prefixes[k].type;
+		e->type = (uint16_t)type;
 		e->key_len = (uint16_t)strlen(key);
 		e->key = strdup(key);
 		e->value = malloc(vlen ? (size_t)vlen : 1);
@@ -124,7 +104,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_
 		tree_xattrs_free(set);
 		return 0;
 	}
-	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
+	tree_xattrs_sort(set);
 	n->xattrs = set;
 	return 0;
 nomem:
@@ -193,14 +173,6 @@ static int seen_add(struct seen_set *s, const struct tree_inode *n)
 	return 0;
 }
 
-static int add_cmp(const void *a, const void *b)
-{
-	const struct xattr_entry *x = a, *y = b;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
 /* Merge the -xattrs-add list into n's set. User xattrs go to regular files and directories only
  * (the kernel allows them nowhere else); a name the file already has is an error, as in
  * squashfs-tools. */
@@ -248,7 +220,7 @@ static int add_to_inode(const struct xattr_options *x, struct tree_inode *n, con
 		n->xattrs = NULL;
 		return 0;
 	}
-	qsort(set->entries, set->count, sizeof(*set->entries), add_cmp);
+	tree_xattrs_sort(set);
 	return 0;
 }
 

@@ -65,9 +65,10 @@ enum {
 	                            nothing for the data stage to read */
 	TREE_PSEUDO = 1u << 1,   /* made or changed by a pseudo definition: -pseudo-override keeps
 	                            its owner and mode from -all-root, -force-* */
-	TREE_MADE_UP = 1u << 2,  /* not read from a source (a made-up root, a default directory):
-	                            its time is not a source time (-mkfs-time inode ignores it and
-	                            gives it the latest source time) */
+	TREE_MADE_UP = 1u << 2,  /* not read from a source: a made-up root, a pseudo default directory,
+	                            a directory a tar reader made for members below it (cleared when
+	                            its own member comes). Its time is not a source time (-mkfs-time
+	                            inode ignores it and gives it the latest source time) */
 	TREE_DUPLICATE = 1u << 3, /* set by the data stage: the file's data is an earlier file's
 	                             (-info prints DUPLICATE) */
 };
@@ -118,6 +119,9 @@ struct tree_inode {
 struct tree {
 	struct tree_inode *root;   /* a directory */
 	uint32_t inode_count;      /* distinct inodes, set by the writer */
+	int *spool_fds;            /* files that content spans point into (tar spool, command
+	                              output): open until tree_free */
+	uint32_t spool_count;
 };
 
 struct sq_error;
@@ -129,6 +133,11 @@ struct sq_error;
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);
 /* Free an xattr set (NULL is fine). */
 void tree_xattrs_free(struct xattr_set *s);
+/* The squashfs namespace of a full xattr name: SQFS_XATTR_USER, _TRUSTED or _SECURITY with *key
+ * past its prefix ("user.x": key "x"), or -1 for a name outside them (*key untouched). */
+int tree_xattr_type(const char *name, const char **key);
+/* Sort a set into the order the writer stores it: by type, then key. */
+void tree_xattrs_sort(struct xattr_set *s);
 /* Free one inode and what it owns (not the entries of a directory: see tree_free). */
 void tree_inode_free(struct tree_inode *n);
 
@@ -147,7 +156,12 @@ void tree_dir_remove(struct tree_inode *dir, uint32_t i);
  * a directory holds one name twice. */
 int tree_sort(struct tree *tree, struct sq_error *err);
 
-/* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink). */
+/* Keep fd (a spool that spans point into) open for as long as the tree: tree_free closes it.
+ * On failure fd is closed and err set. */
+int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err);
+
+/* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink),
+ * and close its spool files. */
 void tree_free(struct tree *tree);
 
 #endif
