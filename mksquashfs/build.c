@@ -15,6 +15,9 @@
 
 #include "common/format.h"
 #include "common/util/progress.h"
+#include "mksquashfs/append/append.h"
+#include "mksquashfs/append/guard.h"
+#include "mksquashfs/append/stored.h"
 #include "mksquashfs/attrs.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/exclude.h"
@@ -28,6 +31,7 @@
 
 struct build {
 	const struct mksq_options *o;
+	struct image_settings image;  /* o->image, or what the image appended to imposes */
 	unsigned workers;
 	struct exclude_list excludes;
 	bool excludes_ready;
@@ -42,6 +46,10 @@ struct build {
 	uint32_t frag_count;
 	struct progress progress;
 	void *meta_state;
+	struct out_guard guard;       /* SIGINT/SIGTERM/SIGHUP clean up the image */
+	bool appending;
+	struct append_image append;   /* the existing image, when appending */
+	struct stored_data *stored;
 };
 
 static unsigned worker_count(const struct mksq_options *o)
@@ -55,9 +63,9 @@ static unsigned worker_count(const struct mksq_options *o)
 /* Enough slots that threads run in bursts rather than waking each other per block: about
  * 64 MiB of blocks by default (squashfs-tools takes several hundred), at least two per worker
  * plus the reader's and writer's; -mem caps them (each slot holds two blocks). */
-static unsigned slot_count(const struct mksq_options *o, unsigned workers)
+static unsigned slot_count(const struct mksq_options *o, uint32_t block_size, unsigned workers)
 {
-	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
+	uint64_t per_slot = (uint64_t)block_size * 2;
 	uint64_t slots = (64ull << 20) / per_slot;
 	if (slots > 1024)
 		slots = 1024;
@@ -68,7 +76,8 @@ static unsigned slot_count(const struct mksq_options *o, unsigned workers)
 	return (unsigned)slots;
 }
 
-/* Appending to an existing image is not implemented: never overwrite one silently. */
+/* 1 when the image exists and is appended to (squashfs-tools' default), 0 when it is written
+ * afresh. */
 static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 {
 	struct stat st;
@@ -79,11 +88,18 @@ static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 	}
 	if (S_ISDIR(st.st_mode))
 		return sq_fail(err, SQ_ERR_USAGE, "image %s is a directory", o->image_path);
-	if (!o->noappend)
-		return sq_fail(err, SQ_ERR_UNSUPPORTED,
-			       "%s exists and appending is not supported: use -noappend to overwrite it",
-			       o->image_path);
-	return 0;
+	return o->noappend ? 0 : 1;
+}
+
+/* The existing image: read whole before anything is written, and the settings it imposes. */
+static int read_existing(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	b->appending = true;
+	return append_read(&b->append, o->image_path, b->out.fd, o->offset, err) != 0 ||
+			       append_settings(&b->append, o, &b->image, err) != 0
+		       ? -1
+		       : 0;
 }
 
 /* Sources first: a typo must not cost an existing image or print a banner. Then the image,
@@ -96,25 +112,36 @@ static int open_output(struct build *b, struct sq_error *err)
 		if (lstat(o->sources[i], &src) != 0)
 			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
 	}
-	if (check_image_path(o, err) != 0 || image_out_open_at(&b->out, o->image_path, o->offset, err) != 0)
+	int existing = check_image_path(o, err);
+	if (existing < 0)
 		return -1;
-	b->out_open = true;
+	guard_hold(&b->guard);
+	int rc = existing ? image_out_open_existing(&b->out, o->image_path, o->offset, err)
+			  : image_out_open_at(&b->out, o->image_path, o->offset, err);
+	b->out_open = rc == 0;
+	guard_release(&b->guard);
+	if (rc != 0 || (existing && read_existing(b, err) != 0))
+		return -1;
 	struct stat st;
 	if (fstat(b->out.fd, &st) != 0)
 		return sq_fail_errno(err, "cannot stat image %s", o->image_path);
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
-/* The readers: the directory scan (unless the source is "-"), then pseudo definitions. */
+/* The readers: the directory scan (unless the source is "-"), then pseudo definitions. base
+ * (appending) is what the existing image contributes to the root (scan.h). */
 static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
-			struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+			struct tree_inode *base, struct tree *tree, struct scan_stats *stats,
+			FILE *warn, struct sq_error *err)
 {
 	struct inode_map links = { 0 };
 	int rc = 0;
-	if (!options_no_sources(o))
-		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, err);
-	else
+	if (!options_no_sources(o)) {
+		rc = scan_sources(o, x, base, tree, stats, o->pseudo ? &links : NULL, warn, err);
+		base = NULL;
+	} else {
 		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
+	}
 	if (rc == 0 && o->pseudo != NULL) {
 		struct pseudo_apply_opts po = {
 			.now = o->now,
@@ -127,16 +154,27 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 	inode_map_free(&links);
 	if (rc == 0 && tree->root == NULL)
 		rc = sq_fail(err, SQ_ERR_USAGE, "no source given");
+	/* Source "-" and appending: the root made from the "/" definition takes the image's entries,
+	 * which win over definitions of the same names (as squashfs-tools). */
+	if (rc == 0 && base != NULL) {
+		rc = scan_merge_base(tree->root, base, err);
+		base = NULL;
+	}
+	if (base != NULL) {
+		struct tree unused = { .root = base };
+		tree_free(&unused);
+	}
 	if (rc != 0)
 		tree_free(tree);
 	return rc;
 }
 
-int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-	       struct file_list *files, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+int build_tree(const struct mksq_options *o, const struct exclude_list *x,
+	       struct tree_inode *base, struct tree *tree, struct file_list *files,
+	       struct scan_stats *stats, FILE *warn, struct sq_error *err)
 {
 	memset(files, 0, sizeof(*files));
-	if (read_sources(o, x, tree, stats, warn, err) != 0)
+	if (read_sources(o, x, base, tree, stats, warn, err) != 0)
 		return -1;
 	if (tree_sort(tree, err) != 0 || attrs_apply(o, tree, err) != 0)
 		return -1;
@@ -148,42 +186,53 @@ int build_tree(const struct mksq_options *o, const struct exclude_list *x, struc
 static int write_data(struct build *b, struct sq_error *err)
 {
 	const struct mksq_options *o = b->o;
-	if (image_begin(&b->out, &o->image, err) != 0)
+	if (!b->appending && image_begin(&b->out, &b->image, err) != 0)
 		return -1;
-	progress_add_total(&b->progress, data_progress_units(&o->image, &b->files));
+	progress_add_total(&b->progress, data_progress_units(&b->image, &b->files));
 	struct data_config cfg = {
-		.image = &o->image,
+		.image = &b->image,
 		.sparse = !o->no_sparse,
 		.workers = b->workers,
-		.slots = slot_count(o, b->workers),
+		.slots = slot_count(o, b->image.block_size, b->workers),
 		.progress = &b->progress,
 		.info = o->info ? stdout : NULL,
+		.stored = b->stored,
 	};
 	return data_write(&cfg, &b->out, &b->files, &b->frags, &b->frag_count, &b->data_stats, err);
 }
 
 static int write_tables(struct build *b, struct sq_error *err)
 {
-	const struct mksq_options *o = b->o;
-	b->meta_state = o->image.codec->state_new(&o->image.codec_opts, SQFS_META_BLOCK_SIZE);
+	const struct image_settings *img = &b->image;
+	b->meta_state = img->codec->state_new(&img->codec_opts, SQFS_META_BLOCK_SIZE);
 	if (b->meta_state == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the %s compressor",
-			       o->image.codec->name);
-	if (image_finish(&b->out, &o->image, &b->tree, b->frags, b->frag_count, b->meta_state,
+		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the %s compressor", img->codec->name);
+	if (image_finish(&b->out, img, &b->tree, b->frags, b->frag_count, b->meta_state,
 			 &b->image_stats, err) != 0)
+		return -1;
+	if (b->appending && append_finish(&b->append, &b->out, err) != 0)
 		return -1;
 	progress_finish(&b->progress);
 	b->out_open = false;
-	return image_out_close(&b->out, true, err);
+	if (image_out_close(&b->out, true, err) != 0)
+		return -1;
+	if (b->appending)
+		append_forget_recovery(&b->append);
+	return 0;
 }
 
 static int print_summary(struct build *b, struct sq_error *err)
 {
 	if (!b->o->quiet) {
+		/* The uncompressed size is the whole filesystem's, old files included (as
+		 * squashfs-tools reports it after an append). */
+		struct data_stats ds = b->data_stats;
+		if (b->appending)
+			ds.bytes_in += b->append.file_bytes;
 		struct summary_input in = {
-			.image = &b->o->image,
+			.image = &b->image,
 			.image_stats = &b->image_stats,
-			.data_stats = &b->data_stats,
+			.data_stats = &ds,
 			.scan_stats = &b->scan_stats,
 			.tree = &b->tree,
 		};
@@ -202,39 +251,81 @@ static void build_free(struct build *b)
 		image_out_close(&b->out, false, &ignored);
 	}
 	if (b->meta_state != NULL)
-		b->o->image.codec->state_free(b->meta_state);
+		b->image.codec->state_free(b->meta_state);
 	free(b->frags);
 	tree_free(&b->tree);
 	file_list_free(&b->files);
 	if (b->excludes_ready)
 		exclude_free(&b->excludes);
 	progress_destroy(&b->progress);
+	stored_free(b->stored);
+	if (b->appending)
+		append_free(&b->append);
+}
+
+static void print_banner(const struct build *b)
+{
+	const struct mksq_options *o = b->o;
+	printf("Parallel mksquashfs: Using %u processor%s\n", b->workers, b->workers == 1 ? "" : "s");
+	if (!b->appending) {
+		printf("Creating 4.0 filesystem on %s, block size %u.\n", o->image_path,
+		       b->image.block_size);
+	} else {
+		printf("Read existing filesystem, %u inodes scanned\n", b->append.inodes_read);
+		printf("Appending to existing 4.0 filesystem on %s, block size %u\n", o->image_path,
+		       b->image.block_size);
+		printf("All -noI, -noD, -noF, -noX, -noId, -no-duplicates, -no-fragments,\n"
+		       "-always-use-fragments, -exports, -no-xattrs and -X options ignored\n\n"
+		       "If appending is not wanted, please re-run with -noappend specified!\n\n");
+	}
+	fflush(stdout);
+}
+
+/* Appending: the tree the image contributes goes to the scan; the image is protected (recovery
+ * file, cleared magic) only once the sources are read, so a bad source leaves it untouched. */
+static int build_all(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	struct tree_inode *base = NULL;
+	if (b->appending && (base = append_base(&b->append, o->append.root_becomes, err)) == NULL)
+		return -1;
+	/* The readers see the settings the image is written with (an appended image's own). */
+	struct mksq_options eff = *o;
+	eff.image = b->image;
+	if (build_tree(&eff, &b->excludes, base, &b->tree, &b->files, &b->scan_stats,
+		       o->quiet ? NULL : stderr, err) != 0)
+		return -1;
+	if (b->appending) {
+		b->stored = stored_new(b->out.fd, o->offset, &b->image, b->append.frags,
+				       b->append.frag_count, &b->tree, err);
+		if (b->stored == NULL ||
+		    append_protect(&b->append, o, &b->out, o->quiet ? NULL : stdout, err) != 0)
+			return -1;
+	}
+	return write_data(b, err) != 0 || write_tables(b, err) != 0 ? -1 : 0;
 }
 
 int mksq_build(const struct mksq_options *o, struct sq_error *err)
 {
-	struct build b = { .o = o, .workers = worker_count(o), .out = { .fd = -1 } };
+	if (o->append.recover != NULL)
+		return append_recover(o, o->quiet ? NULL : stdout, err);
+	struct build b = { .o = o, .image = o->image, .workers = worker_count(o),
+			   .out = { .fd = -1 } };
 	int rc = -1;
 	progress_init(&b.progress, stdout, o->progress && !o->quiet);
 	b.excludes_ready = true; /* exclude_init leaves what exclude_free needs, even on failure */
 	if (exclude_init(&b.excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
 			 o->sources, o->source_count, err) != 0)
 		goto out;
-	if (open_output(&b, err) != 0)
+	if (guard_start(&b.guard, &b.out, err) != 0 || open_output(&b, err) != 0)
 		goto out;
-	if (!o->quiet) {
-		printf("Parallel mksquashfs: Using %u processor%s\n", b.workers,
-		       b.workers == 1 ? "" : "s");
-		printf("Creating 4.0 filesystem on %s, block size %u.\n", o->image_path,
-		       o->image.block_size);
-		fflush(stdout);
-	}
-	if (build_tree(o, &b.excludes, &b.tree, &b.files, &b.scan_stats, o->quiet ? NULL : stderr,
-		       err) != 0 ||
-	    write_data(&b, err) != 0 || write_tables(&b, err) != 0)
+	if (!o->quiet)
+		print_banner(&b);
+	if (build_all(&b, err) != 0)
 		goto out;
 	rc = print_summary(&b, err);
 out:
 	build_free(&b);
+	guard_stop(&b.guard);
 	return rc;
 }

@@ -16,6 +16,8 @@
 #include "mksquashfs/image.h"
 #include "mksquashfs/file_list.h"
 
+struct stored_data;
+
 struct data_config {
 	const struct image_settings *image;
 	bool sparse;             /* detect all-zero blocks (not -no-sparse) */
@@ -23,6 +25,8 @@ struct data_config {
 	unsigned slots;          /* ring slots (memory: 2 * block_size each) */
 	struct progress *progress;  /* may be NULL */
 	FILE *info;              /* -info: one line per file written, else NULL */
+	struct stored_data *stored; /* appending: the image's files and fragments, which new files
+	                               dedup against (mksquashfs/append/stored.h); NULL otherwise */
 };
 
 struct data_stats {

@@ -15,6 +15,7 @@
 #include "common/format.h"
 #include "common/util/io.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/append/stored.h"
 #include "mksquashfs/content.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"
@@ -41,6 +42,8 @@ static int flush_fragment(struct data_reader *r)
 
 static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
+	if (n->flags & TREE_STORED)
+		return stored_open(r->cfg->stored, n, c, &r->err);
 	if (content_open(n, c, &r->err) != 0)
 		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */

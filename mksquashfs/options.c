@@ -17,6 +17,7 @@
 
 static const struct opt_group *const all_groups[] = {
 	&core_options,
+	&append_options,
 	&tree_options,
 	&pseudo_options,
 	NULL,
@@ -49,9 +50,11 @@ static int prescan_codec(struct mksq_options *o, int first, int argc, char **arg
 			if (i + 1 >= argc)
 				return sq_fail(err, SQ_ERR_USAGE, "-comp missing compression type");
 			comp = argv[++i];
+			o->comp_given = true;
 		} else if (strcmp(argv[i], "-b") == 0) {
 			if (i + 1 >= argc)
 				return sq_fail(err, SQ_ERR_USAGE, "-b missing block size");
+			o->block_size_given = true;
 			if (options_parse_block_size(argv[++i], &o->image.block_size, err) != 0)
 				return -1;
 		}

@@ -227,9 +227,6 @@ static const struct opt_def core_defs[] = {
 	OPT_FLAG_DEF("-regex", regex, true, SECTION_FILTER,
 		     "-regex\t\t\tallow POSIX regular expressions to be used in exclude\n"
 		     "\t\t\tdirs/files"),
-	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND,
-		     "-noappend\t\tdo not append to existing filesystem (appending is not\n"
-		     "\t\t\tsupported: an existing image is refused without it)"),
 	OPT_FLAG_DEF("-quiet", quiet, true, SECTION_RUNTIME, "-quiet\t\t\tno verbose output"),
 	OPT_FLAG_DEF("-info", info, true, SECTION_RUNTIME,
 		     "-info\t\t\tprint files written to filesystem"),
@@ -248,9 +245,6 @@ static const struct opt_def core_defs[] = {
 	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD,
 			"-reproducible\t\tbuild images that are reproducible (the default; accepted\n"
 			"\t\t\tfor compatibility)"),
-	OPT_IGNORED_DEF("-no-recovery", SECTION_APPEND,
-			"-no-recovery\t\tdon't generate a recovery file (accepted; no recovery\n"
-			"\t\t\tfile is written as appending is not supported)"),
 	OPT_IGNORED_DEF("-exit-on-error", SECTION_RUNTIME,
 			"-exit-on-error\t\ttreat normally ignored errors as fatal (every error is\n"
 			"\t\t\tfatal in this mksquashfs)"),

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* options_append.c — the append and recovery options (squashfs-tools names): -noappend,
+ * -root-becomes, -recover, -recovery-path, -no-recovery. */
+#include "config.h"
+#include "mksquashfs/options.h"
+
+#include <string.h>
+
+#include "mksquashfs/opt_def.h"
+
+/* squashfs-tools takes any word and can write a name holding '/' that no reader accepts;
+ * the name must be one a directory entry can carry. */
+static int opt_root_becomes(struct mksq_options *o, const char *name, const char *v,
+			    struct sq_error *err)
+{
+	if (v == NULL)
+		return sq_fail(err, SQ_ERR_USAGE, "%s: missing name", name);
+	size_t len = strlen(v);
+	if (len == 0 || len > 255 || strchr(v, '/') != NULL || strcmp(v, ".") == 0 ||
+	    strcmp(v, "..") == 0)
+		return sq_fail(err, SQ_ERR_USAGE,
+			       "%s: \"%s\" is not a file name (1 to 255 bytes, no '/', not . or ..)",
+			       name, v);
+	o->append.root_becomes = v;
+	return 0;
+}
+
+static int opt_recover(struct mksq_options *o, const char *name, const char *v,
+		       struct sq_error *err)
+{
+	if (v == NULL || v[0] == '\0')
+		return sq_fail(err, SQ_ERR_USAGE, "%s: missing recovery file", name);
+	o->append.recover = v;
+	return 0;
+}
+
+static int opt_recovery_path(struct mksq_options *o, const char *name, const char *v,
+			     struct sq_error *err)
+{
+	if (v == NULL || v[0] == '\0')
+		return sq_fail(err, SQ_ERR_USAGE, "%s: missing pathname", name);
+	o->append.recovery_path = v;
+	return 0;
+}
+
+static const struct opt_def append_defs[] = {
+	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND,
+		     "-noappend\t\tdo not append to existing filesystem: overwrite it"),
+	OPT_VALUE_DEF("-root-becomes", opt_root_becomes, SECTION_APPEND,
+		      "-root-becomes <name>\twhen appending source files/directories, make the\n"
+		      "\t\t\toriginal root become a subdirectory in the new root\n"
+		      "\t\t\tcalled <name>, rather than adding the new source items\n"
+		      "\t\t\tto the original root"),
+	OPT_FLAG_DEF("-no-recovery", append.no_recovery, true, SECTION_APPEND,
+		     "-no-recovery\t\tdo not generate a recovery file"),
+	OPT_VALUE_DEF("-recovery-path", opt_recovery_path, SECTION_APPEND,
+		      "-recovery-path <name>\tuse <name> as the directory to store the recovery file\n"
+		      "\t\t\t(default: $HOME)"),
+	OPT_VALUE_DEF("-recover", opt_recover, SECTION_APPEND,
+		      "-recover <name>\t\trecover filesystem data using recovery file <name>:\n"
+		      "\t\t\tthe image becomes the one appended to, byte for byte"),
+	{ .name = NULL },
+};
+
+const struct opt_group append_options = {
+	.concern = "append",
+	.defs = append_defs,
+	.finish = NULL,
+};
