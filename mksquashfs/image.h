@@ -78,6 +78,9 @@ int image_out_close(struct image_out *out, bool success, struct sq_error *err);
 /* Put an existing image back as r describes (the saved bytes, then the superblock, then the old
  * length), synced; then remove r->recovery_file. 0, or -1 with errno set. */
 int image_restore_apply(int fd, const struct image_restore *r);
+
+/* Write all of buf at offset (pwrite, retrying EINTR and short writes). 0, or -1 with errno set. */
+int image_pwrite_full(int fd, const void *buf, size_t len, uint64_t offset);
 /* For the thread that handles SIGINT/SIGTERM/SIGHUP: unless the image is finished, do what a
  * failed close does and keep every other writer out for good, and return true (the process is
  * to end). False: the image was finished (and any recovery file removed) before the signal;

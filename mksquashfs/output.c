@@ -79,24 +79,31 @@ int image_out_open_existing(struct image_out *out, const char *path, uint64_t ba
 	return 0;
 }
 
-static int write_all_at(struct image_out *out, const void *buf, size_t len, uint64_t offset,
-			struct sq_error *err)
+int image_pwrite_full(int fd, const void *buf, size_t len, uint64_t offset)
 {
 	const uint8_t *p = buf;
 	while (len > 0) {
-		ssize_t n = pwrite(out->fd, p, len, (off_t)(out->base + offset));
+		ssize_t n = pwrite(fd, p, len, (off_t)offset);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			if (n == 0)
 				errno = ENOSPC;
-			return sq_fail_errno(err, "cannot write image %s at offset %llu", out->path,
-					     (unsigned long long)offset);
+			return -1;
 		}
 		p += n;
 		len -= (size_t)n;
 		offset += (uint64_t)n;
 	}
+	return 0;
+}
+
+static int write_all_at(struct image_out *out, const void *buf, size_t len, uint64_t offset,
+			struct sq_error *err)
+{
+	if (image_pwrite_full(out->fd, buf, len, out->base + offset) != 0)
+		return sq_fail_errno(err, "cannot write image %s at offset %llu", out->path,
+				     (unsigned long long)offset);
 	return 0;
 }
 
@@ -159,27 +166,12 @@ int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err
 	return rc;
 }
 
-static int pwrite_all(int fd, const uint8_t *p, size_t len, uint64_t offset)
-{
-	while (len > 0) {
-		ssize_t n = pwrite(fd, p, len, (off_t)offset);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-		offset += (uint64_t)n;
-	}
-	return 0;
-}
-
 /* The superblock goes last, so the image never claims tables that are not back yet; the recovery
  * file goes only once all of it is on disk. */
 int image_restore_apply(int fd, const struct image_restore *r)
 {
-	if (pwrite_all(fd, r->saved, r->saved_len, r->saved_pos) != 0 || fsync(fd) != 0 ||
-	    pwrite_all(fd, r->super, SQFS_SUPER_SIZE, r->super_pos) != 0)
+	if (image_pwrite_full(fd, r->saved, r->saved_len, r->saved_pos) != 0 || fsync(fd) != 0 ||
+	    image_pwrite_full(fd, r->super, SQFS_SUPER_SIZE, r->super_pos) != 0)
 		return -1;
 	if (r->truncate && ftruncate(fd, (off_t)r->file_len) != 0)
 		return -1;

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "mksquashfs/options.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "mksquashfs/opt_def.h"
@@ -26,21 +27,15 @@ static int opt_root_becomes(struct mksq_options *o, const char *name, const char
 	return 0;
 }
 
-static int opt_recover(struct mksq_options *o, const char *name, const char *v,
-		       struct sq_error *err)
-{
-	if (v == NULL || v[0] == '\0')
-		return sq_fail(err, SQ_ERR_USAGE, "%s: missing recovery file", name);
-	o->append.recover = v;
-	return 0;
-}
-
-static int opt_recovery_path(struct mksq_options *o, const char *name, const char *v,
+/* -recover FILE and -recovery-path DIR: a path that must not be empty. */
+static int opt_recovery_file(struct mksq_options *o, const char *name, const char *v,
 			     struct sq_error *err)
 {
+	bool is_dir = strcmp(name, "-recovery-path") == 0;
 	if (v == NULL || v[0] == '\0')
-		return sq_fail(err, SQ_ERR_USAGE, "%s: missing pathname", name);
-	o->append.recovery_path = v;
+		return sq_fail(err, SQ_ERR_USAGE, "%s: missing %s", name,
+			       is_dir ? "directory" : "recovery file");
+	*(is_dir ? &o->append.recovery_path : &o->append.recover) = v;
 	return 0;
 }
 
@@ -52,19 +47,13 @@ static const struct opt_def append_defs[] = {
 		      "\t\t\toriginal root become a subdirectory in the new root\n"
 		      "\t\t\tcalled <name>, rather than adding the new source items\n"
 		      "\t\t\tto the original root"),
+	OPT_VALUE_DEF("-recover", opt_recovery_file, SECTION_APPEND,
+		      "-recover <name>\t\trecover filesystem data using recovery file <name>"),
 	OPT_FLAG_DEF("-no-recovery", append.no_recovery, true, SECTION_APPEND,
-		     "-no-recovery\t\tdo not generate a recovery file"),
-	OPT_VALUE_DEF("-recovery-path", opt_recovery_path, SECTION_APPEND,
-		      "-recovery-path <name>\tuse <name> as the directory to store the recovery file\n"
-		      "\t\t\t(default: $HOME)"),
-	OPT_VALUE_DEF("-recover", opt_recover, SECTION_APPEND,
-		      "-recover <name>\t\trecover filesystem data using recovery file <name>:\n"
-		      "\t\t\tthe image becomes the one appended to, byte for byte"),
+		     "-no-recovery\t\tdon't generate a recovery file"),
+	OPT_VALUE_DEF("-recovery-path", opt_recovery_file, SECTION_APPEND,
+		      "-recovery-path <name>\tuse <name> as the directory to store the recovery file"),
 	{ .name = NULL },
 };
 
-const struct opt_group append_options = {
-	.concern = "append",
-	.defs = append_defs,
-	.finish = NULL,
-};
+const struct opt_group append_options = { .concern = "append", .defs = append_defs };

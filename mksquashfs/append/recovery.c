@@ -23,21 +23,6 @@
 #define TRAILER_LEN (sizeof(TRAILER) - 1)
 #define TRAILER_FIXED (TRAILER_LEN + 48)
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* What the trailer's checksum covers: the superblock, the tables and the tail it restores. */
 static uint64_t checksum(const uint8_t *sb, const uint8_t *tables, size_t tables_len,
 			 const uint8_t *tail, size_t tail_len)
@@ -63,11 +48,17 @@ static int write_contents(int fd, const struct append_image *a)
 	put_le32(t + TRAILER_LEN + 28, 0);
 	put_le64(t + TRAILER_LEN + 32, tail);
 	put_le64(t + TRAILER_LEN + 40, checksum(a->sb_raw, a->saved, tables, a->saved + tables, tail));
-	if (write_all(fd, HEADER, HEADER_LEN) != 0 ||
-	    write_all(fd, a->sb_raw, SQFS_SUPER_SIZE) != 0 ||
-	    write_all(fd, a->saved, tables) != 0 || write_all(fd, t, sizeof(t)) != 0 ||
-	    write_all(fd, a->saved + tables, tail) != 0)
-		return -1;
+	const struct {
+		const void *p;
+		size_t len;
+	} parts[] = { { HEADER, HEADER_LEN }, { a->sb_raw, SQFS_SUPER_SIZE }, { a->saved, tables },
+		      { t, sizeof(t) }, { a->saved + tables, tail } };
+	uint64_t pos = 0;
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (image_pwrite_full(fd, parts[i].p, parts[i].len, pos) != 0)
+			return -1;
+		pos += parts[i].len;
+	}
 	return fsync(fd);
 }
 
