@@ -39,20 +39,26 @@ static int opt_recovery_file(struct mksq_options *o, const char *name, const cha
 	return 0;
 }
 
+/* The reference's -help wording. */
+static const char help_noappend[] =
+	"-noappend\t\tdo not append to existing filesystem: overwrite it";
+static const char help_root_becomes[] =
+	"-root-becomes <name>\twhen appending source files/directories, make the\n"
+	"\t\t\toriginal root become a subdirectory in the new root\n"
+	"\t\t\tcalled <name>, rather than adding the new source items\n"
+	"\t\t\tto the original root";
+static const char help_recover[] =
+	"-recover <name>\t\trecover filesystem data using recovery file <name>";
+static const char help_no_recovery[] = "-no-recovery\t\tdon't generate a recovery file";
+static const char help_recovery_path[] =
+	"-recovery-path <name>\tuse <name> as the directory to store the recovery file";
+
 static const struct opt_def append_defs[] = {
-	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND,
-		     "-noappend\t\tdo not append to existing filesystem: overwrite it"),
-	OPT_VALUE_DEF("-root-becomes", opt_root_becomes, SECTION_APPEND,
-		      "-root-becomes <name>\twhen appending source files/directories, make the\n"
-		      "\t\t\toriginal root become a subdirectory in the new root\n"
-		      "\t\t\tcalled <name>, rather than adding the new source items\n"
-		      "\t\t\tto the original root"),
-	OPT_VALUE_DEF("-recover", opt_recovery_file, SECTION_APPEND,
-		      "-recover <name>\t\trecover filesystem data using recovery file <name>"),
-	OPT_FLAG_DEF("-no-recovery", append.no_recovery, true, SECTION_APPEND,
-		     "-no-recovery\t\tdon't generate a recovery file"),
-	OPT_VALUE_DEF("-recovery-path", opt_recovery_file, SECTION_APPEND,
-		      "-recovery-path <name>\tuse <name> as the directory to store the recovery file"),
+	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND, help_noappend),
+	OPT_VALUE_DEF("-root-becomes", opt_root_becomes, SECTION_APPEND, help_root_becomes),
+	OPT_VALUE_DEF("-recover", opt_recovery_file, SECTION_APPEND, help_recover),
+	OPT_FLAG_DEF("-no-recovery", append.no_recovery, true, SECTION_APPEND, help_no_recovery),
+	OPT_VALUE_DEF("-recovery-path", opt_recovery_file, SECTION_APPEND, help_recovery_path),
 	{ .name = NULL },
 };
 

@@ -109,26 +109,20 @@ static int xattr_cmp(const void *a, const void *b)
 	return r != 0 ? r : x->key_len < y->key_len ? -1 : x->key_len > y->key_len;
 }
 
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} namespaces[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
+/* Indexed by namespace type (SQFS_XATTR_USER 0, _TRUSTED 1, _SECURITY 2), as on disk. */
+static const char *const namespaces[] = { "user.", "trusted.", "security." };
 
 /* One decoded xattr ("user.key") as a tree entry (type, key without its prefix). */
 static int convert_xattr(struct sqfs_xattr *x, struct xattr_entry *e, struct sq_error *err)
 {
-	for (size_t k = 0; k < sizeof(namespaces) / sizeof(namespaces[0]); k++) {
-		size_t plen = strlen(namespaces[k].prefix);
-		if (strncmp(x->name, namespaces[k].prefix, plen) != 0)
+	for (uint16_t k = 0; k < sizeof(namespaces) / sizeof(namespaces[0]); k++) {
+		size_t plen = strlen(namespaces[k]);
+		if (strncmp(x->name, namespaces[k], plen) != 0)
 			continue;
 		size_t klen = strlen(x->name + plen);
 		if (klen > UINT16_MAX)
 			break;
-		e->type = namespaces[k].type;
+		e->type = k;
 		e->key_len = (uint16_t)klen;
 		e->key = strdup(x->name + plen);
 		e->value_len = x->value_len;
