@@ -67,7 +67,7 @@ for w in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	sleep 0.05
 done
 kill -KILL $pid 2>/dev/null
-wait $pid
+wait $pid 2>/dev/null
 rfile=$(ls "$S/rec" | grep '^squashfs_recovery_' | head -n 1)
 if [ -n "$rfile" ]; then
 	"$MKSQUASHFS" dummy "$S/img" -recover "$S/rec/$rfile" >"$S/mk.log" 2>&1 ||

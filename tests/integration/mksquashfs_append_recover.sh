@@ -88,7 +88,7 @@ while [ $kills -lt 20 ] && [ $tries -lt 60 ]; do
 	start_append
 	pause "$delay"
 	kill -KILL $pid 2>/dev/null
-	wait $pid
+	wait $pid 2>/dev/null
 	rc=$?
 	if [ $rc -eq 0 ]; then
 		log "SIGKILL at $delay s: the append had finished"
@@ -118,7 +118,7 @@ log "SIGKILL: $kills kills in $tries tries; $recovered restored with -recover, $
 [ $recovered -ge 5 ] || fail "only $recovered kills came after the recovery file was written"
 
 # SIGINT/SIGTERM/SIGHUP during an append: mksquashfs puts the image back itself.
-i=0
+i=0 hits=0
 for sig in INT TERM HUP INT TERM INT; do
 	i=$((i + 1))
 	delay=$(rand $((100 + i)) "$span")
@@ -128,6 +128,7 @@ for sig in INT TERM HUP INT TERM INT; do
 	wait $pid
 	rc=$?
 	[ $rc -ne 0 ] || { log "SIG$sig at $delay s: the append had finished"; continue; }
+	hits=$((hits + 1))
 	is_original "SIG$sig at $delay s during an append (exit $rc)"
 	[ -z "$(ls -A "$S/rec")" ] || fail "SIG$sig at $delay s: recovery file left: $(ls "$S/rec")"
 done
@@ -142,8 +143,11 @@ wait $pid
 rc=$?
 [ $rc -ne 0 ] && is_original "SIGINT twice and SIGTERM during an append (exit $rc)"
 
+log "SIGINT/SIGTERM/SIGHUP: $hits of $i appends interrupted, each put back"
+[ $hits -ge 3 ] || fail "only $hits of $i signals came before the append finished"
+
 # The same signals during a fresh build: no image left, a non-zero exit.
-i=0
+i=0 hits=0
 for sig in INT TERM HUP INT TERM INT TERM INT; do
 	i=$((i + 1))
 	delay=$(rand $((200 + i)) "$span")
@@ -159,9 +163,12 @@ for sig in INT TERM HUP INT TERM INT TERM INT; do
 		log "SIG$sig at $delay s: the build had finished"
 		continue
 	fi
+	hits=$((hits + 1))
 	[ -e "$S/new.img" ] && fail "SIG$sig at $delay s during a fresh build: $S/new.img left ($(file_size "$S/new.img") bytes)"
 	[ $rc -gt 128 ] || fail "SIG$sig at $delay s during a fresh build: exit status $rc"
 done
+log "SIGINT/SIGTERM/SIGHUP: $hits of $i fresh builds interrupted, no image left, exit > 128"
+[ $hits -ge 3 ] || fail "only $hits of $i signals came before the fresh build finished"
 
 # Our recovery file, restored by the reference: the original up to its bytes_used (the
 # reference leaves the appended bytes behind it), and it mounts.
@@ -178,7 +185,7 @@ kill_after_recovery() {
 	done
 	pause 0.3
 	kill -KILL $pid 2>/dev/null
-	wait $pid
+	wait $pid 2>/dev/null
 	rfile=$S/rec/$(ls "$S/rec/" | grep '^squashfs_recovery_' | head -n 1)
 }
 kill_after_recovery "$MKSQUASHFS"
