@@ -53,12 +53,16 @@ static const char help_no_recovery[] = "-no-recovery\t\tdon't generate a recover
 static const char help_recovery_path[] =
 	"-recovery-path <name>\tuse <name> as the directory to store the recovery file";
 
+/* None of them is sqfstar's: it writes a new image or nothing. */
+#define APPEND_FLAG(n, field, h) OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, n, field, true, SECTION_APPEND, h)
+#define APPEND_VALUE(n, fn, h) OPT_VALUE_FOR(OPT_MKSQUASHFS_ONLY, n, fn, SECTION_APPEND, h)
+
 static const struct opt_def append_defs[] = {
-	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND, help_noappend),
-	OPT_VALUE_DEF("-root-becomes", opt_root_becomes, SECTION_APPEND, help_root_becomes),
-	OPT_VALUE_DEF("-recover", opt_recovery_file, SECTION_APPEND, help_recover),
-	OPT_FLAG_DEF("-no-recovery", append.no_recovery, true, SECTION_APPEND, help_no_recovery),
-	OPT_VALUE_DEF("-recovery-path", opt_recovery_file, SECTION_APPEND, help_recovery_path),
+	APPEND_FLAG("-noappend", noappend, help_noappend),
+	APPEND_VALUE("-root-becomes", opt_root_becomes, help_root_becomes),
+	APPEND_VALUE("-recover", opt_recovery_file, help_recover),
+	APPEND_FLAG("-no-recovery", append.no_recovery, help_no_recovery),
+	APPEND_VALUE("-recovery-path", opt_recovery_file, help_recovery_path),
 	{ .name = NULL },
 };
 
