@@ -212,9 +212,12 @@ static int check_frame_shape(const uint8_t *f, size_t n, size_t content, int che
 		pos += 3;
 		if (type == 3 || size > 131072)
 			return sprintf(why, "block type %u size %zu", type, size), -1;
-		/* A compressed 128 KiB block: only possible when the input is one. */
-		if (type == 2 && content == 131072 && pos == 5 + fcs_size + 3 && last)
-			return sprintf(why, "single compressed block of exactly 128 KiB"), -1;
+		/* What old decoders refuse (facebook/zstd doc/decompressor_errata.md): a compressed
+		 * block of compressed size 128 KiB, an RLE first block followed by others. */
+		if (type == 2 && size >= 131072)
+			return sprintf(why, "compressed block of Block_Size %zu", size), -1;
+		if (type == 1 && pos == 5 + fcs_size + 3 && !last)
+			return sprintf(why, "RLE first block followed by others"), -1;
 		pos += type == 1 ? 1 : size;
 	}
 	if (pos + (checksum ? 4 : 0) != n)

@@ -15,8 +15,6 @@ struct splitter {
 	struct zs_cctx *c;
 	size_t n;      /* block content */
 	size_t ncuts;
-	uint8_t *tmp;  /* estimates are encoded here */
-	size_t tmp_cap;
 };
 
 static size_t piece_content(const struct splitter *s, size_t a, size_t b)
@@ -35,6 +33,17 @@ static size_t encode_piece(struct splitter *s, const struct zs_entropy *prev, st
 			       lit_end - s->c->split_lit[a], st->seqs + a, b - a, dst, cap);
 }
 
+/* The estimated size of sequences [a, b) as a block (no bitstream written). */
+static size_t piece_cost(struct splitter *s, const struct zs_entropy *prev, struct zs_entropy *next,
+			 size_t a, size_t b)
+{
+	struct zs_seq_store *st = &s->c->store;
+	size_t lit_end = b == st->nseq ? st->nlits : s->c->split_lit[b];
+
+	return zs_block_cost(prev, next, &s->c->scratch, st->lits + s->c->split_lit[a],
+			     lit_end - s->c->split_lit[a], st->seqs + a, b - a);
+}
+
 /* Halves [a, b) while the two halves cost less than the whole; cuts come out in order. */
 static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth)
 {
@@ -50,11 +59,11 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 	if (pos[m] - pos[a] < MIN_PIECE || piece_content(s, m, b) < MIN_PIECE)
 		return;
 	struct zs_entropy whole_e, left_e, right_e;
-	size_t whole = encode_piece(s, prev, &whole_e, a, b, s->tmp, s->tmp_cap);
-	size_t left = encode_piece(s, prev, &left_e, a, m, s->tmp, s->tmp_cap);
-	size_t right = left ? encode_piece(s, &left_e, &right_e, m, b, s->tmp, s->tmp_cap) : 0;
+	size_t whole = piece_cost(s, prev, &whole_e, a, b);
+	size_t left = piece_cost(s, prev, &left_e, a, m);
+	size_t right = piece_cost(s, &left_e, &right_e, m, b);
 
-	if (left == 0 || right == 0 || (whole != 0 && left + right + 3 >= whole))
+	if (left + right + 3 >= whole)
 		return;
 	decide(s, prev, a, m, depth - 1);
 	s->c->split_cut[s->ncuts++] = (uint32_t)m;
@@ -64,7 +73,7 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 {
 	struct zs_seq_store *st = &c->store;
-	struct splitter s = {c, n, 0, c->split_tmp, ZS_BLOCK_SIZE_MAX + 1024};
+	struct splitter s = {c, n, 0};
 	int depth = c->p.strategy >= ZS_BTULTRA ? 4 : 3;
 
 	if (st->nseq < 64 || n < 4 * MIN_PIECE)

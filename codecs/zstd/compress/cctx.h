@@ -45,14 +45,16 @@ struct zs_cctx {
 	uint32_t *hash;     /* 1 << p.hash_log heads */
 	uint32_t *hash2;    /* double-fast: long-match table */
 	uint32_t *chain;    /* 1 << p.chain_log links */
+	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
+	unsigned hash3_log;
 	struct zs_seq_store store;
 	struct zs_entropy entropy, next_entropy, saved_entropy;
 	struct zs_block_scratch scratch;
 	struct zs_opt_state *opt;
 	/* Block splitting (levels 13+): per-sequence literal and content offsets, cut points,
-	 * output and estimate buffers. */
+	 * and the output of the pieces. */
 	uint32_t *split_lit, *split_pos, *split_cut;
-	uint8_t *split_out, *split_tmp;
+	uint8_t *split_out;
 	uint8_t *frame_buf; /* the frame when the caller's dst is tighter than the bound */
 };
 

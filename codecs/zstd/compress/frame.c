@@ -11,11 +11,16 @@
 #include "common/util/xxhash64.h"
 #include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_bt.h"
 #include "codecs/zstd/zstd.h"
 
-/* Never a compressed block of exactly 128 KiB of content: libzstd up to 1.5.2 (older
- * kernels) rejects it, so full blocks hold one byte less. */
-#define BLOCK_CONTENT_MAX (ZS_BLOCK_SIZE_MAX - 1u)
+/* Full blocks hold 128 KiB of content, as the reference writes them. (What libzstd up to 1.5.2
+ * rejects is a compressed block whose Block_Size, its compressed size, is 128 KiB: ours is
+ * always smaller than its content — see facebook/zstd doc/decompressor_errata.md.) */
+#define BLOCK_CONTENT_MAX ZS_BLOCK_SIZE_MAX
+
+/* The 3-byte match table of the optimal parser: no larger than the input (128 KiB frames fill it). */
+#define HASH3_LOG 17u
 
 static unsigned ceil_log2(size_t n)
 {
@@ -45,8 +50,7 @@ static int split_alloc(zs_cctx *c, size_t block)
 	c->split_pos = malloc(nseq * sizeof(uint32_t));
 	c->split_cut = malloc(64 * sizeof(uint32_t));
 	c->split_out = malloc(ZS_BLOCK_SIZE_MAX + 1024);
-	c->split_tmp = malloc(ZS_BLOCK_SIZE_MAX + 1024);
-	return c->split_lit && c->split_pos && c->split_cut && c->split_out && c->split_tmp ? 0 : -1;
+	return c->split_lit && c->split_pos && c->split_cut && c->split_out ? 0 : -1;
 }
 
 zs_cctx *zs_cctx_new(int level, size_t max_input)
@@ -73,12 +77,17 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 			  sizeof(uint32_t));
 	if (c->p.strategy == ZS_DFAST)
 		c->hash2 = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
+	if (c->p.strategy >= ZS_BTOPT && c->p.min_match == 3) {
+		c->hash3_log = HASH3_LOG < in_log ? HASH3_LOG : in_log;
+		c->hash3 = malloc(((size_t)1 << c->hash3_log) * sizeof(uint32_t));
+	}
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
 
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
 	c->frame_buf = malloc(zs_compress_bound(max_input));
 	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
+	    (c->hash3_log != 0 && c->hash3 == NULL) ||
 	    c->store.seqs == NULL || c->store.lits == NULL || c->frame_buf == NULL ||
 	    (c->p.strategy >= ZS_BTOPT && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
 		zs_cctx_free(c);
@@ -94,6 +103,7 @@ void zs_cctx_free(zs_cctx *c)
 	zs_opt_free(c);
 	free(c->hash);
 	free(c->hash2);
+	free(c->hash3);
 	free(c->chain);
 	free(c->store.seqs);
 	free(c->store.lits);
@@ -102,7 +112,6 @@ void zs_cctx_free(zs_cctx *c)
 	free(c->split_pos);
 	free(c->split_cut);
 	free(c->split_out);
-	free(c->split_tmp);
 	free(c);
 }
 
@@ -162,7 +171,9 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	uint32_t saved_rep[3];
 
 	memcpy(saved_rep, c->store.rep, sizeof(saved_rep));
-	if (n > 1 && all_same(src + start, n)) {
+	/* No RLE first block before others: the zstd CLI up to 1.4.3 refuses that frame (errata);
+	 * such a block compresses to a handful of bytes anyway. */
+	if (n > 1 && (start > 0 || last) && all_same(src + start, n)) {
 		/* Later blocks may match into it: parse anyway to feed the tables, then drop. */
 		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_RLE << 1) | (n << 3)));
 		op[3] = src[start];
@@ -179,8 +190,10 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	if (n >= 8) {
 		parse(c, src, start, end);
 	}
-	/* Worth it only when it saves (n >> 6) + 2 bytes (as the reference decides). */
-	size_t keep_below = n > (n >> 6) + 2 ? n - (n >> 6) - 2 : 0;
+	/* Worth it only when it saves (n >> shift) + 2 bytes, the shift growing with the level
+	 * (as the reference decides: a slow level's small gain is still a gain). */
+	unsigned shift = c->p.strategy == ZS_BTULTRA2 ? 8 : c->p.strategy == ZS_BTULTRA ? 7 : 6;
+	size_t keep_below = n > (n >> shift) + 2 ? n - (n >> shift) - 2 : 0;
 	size_t body = 0;
 
 	if (n >= 8 && keep_below > 0) {
@@ -199,7 +212,7 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			struct zs_entropy whole = c->entropy;
 
 			c->entropy = c->saved_entropy;
-			size_t split = zs_split_block(c, n, last, 3 + body);
+			size_t split = getenv("NOSPLIT") ? 0 : zs_split_block(c, n, last, 3 + body);
 
 			if (split > 0 && split <= cap) {
 				memcpy(op, c->split_out, split);
@@ -235,6 +248,8 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	if (c->hash2 != NULL)
 		memset(c->hash2, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	if (c->hash3 != NULL)
+		zs_hash3_reset(c);
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;

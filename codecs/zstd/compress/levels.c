@@ -9,7 +9,7 @@
 /* strategy, hash_log, chain_log, search_log, min_match, target_len */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
 	{ZS_FAST, 12, 12, 0, 5, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 4, 1},        /* 1 */
+	{ZS_FAST, 14, 13, 1, 5, 1},        /* 1 */
 	{ZS_FAST, 15, 14, 1, 4, 1},        /* 2 */
 	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 3 */
 	{ZS_DFAST, 17, 17, 1, 4, 1},       /* 4 */
