@@ -226,7 +226,7 @@ static void bench_level(const struct opts *o, struct sample *s, size_t block, in
 		}
 		ZSTD_freeDCtx(rd);
 		zs_dctx_free(od);
-	} else if (oc != NULL) {
+	} else if (oc != NULL && o->side == 0) {
 		zs_dctx *od = zs_dctx_new();
 
 		decode_ours(od, s, &fo);

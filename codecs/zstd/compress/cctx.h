@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "codecs/zstd/compress/block_enc.h"
 
@@ -64,32 +65,39 @@ static inline void zs_store_seq(struct zs_seq_store *st, const uint8_t *lit_src,
 				uint32_t offset, uint32_t ml)
 {
 	uint32_t *rep = st->rep;
-	uint32_t offval;
+	uint32_t code;
 
-	for (uint32_t i = 0; i < lit; i++)
-		st->lits[st->nlits + i] = lit_src[i];
+	memcpy(st->lits + st->nlits, lit_src, lit);
 	st->nlits += lit;
 	/* Repeat codes (RFC 8878 3.1.1.5): with literals, codes 1..3 name rep[0..2]; with none they
-	 * shift by one: 1 names rep[1], 2 rep[2], 3 rep[0] - 1. */
-	const uint32_t cand[3] = { lit > 0 ? rep[0] : rep[1], lit > 0 ? rep[1] : rep[2],
-				   lit > 0 ? rep[2] : rep[0] - 1 };
-	uint32_t code = 0;
-	for (uint32_t k = 0; k < 3 && code == 0; k++)
-		if (offset == cand[k] && offset != 0)
-			code = k + 1;
-	offval = code != 0 ? code : offset + 3;
-	/* The history slot the offset came from (3: not in the history): the used offset moves
-	 * to the front and the ones before it shift down. */
-	uint32_t slot = code == 0 ? 3 : lit > 0 ? code - 1 : code == 3 ? 3 : code;
-	if (slot >= 2)
+	 * shift by one: 1 names rep[1], 2 rep[2], 3 rep[0] - 1. The used offset moves to the
+	 * front and the ones before it shift down. */
+	if (lit > 0) {
+		if (offset == rep[0]) {
+			code = 1;
+		} else if (offset == rep[1]) {
+			code = 2;
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else {
+			code = offset == rep[2] ? 3 : 0;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		}
+	} else if (offset == rep[1]) {
+		code = 1;
+		rep[1] = rep[0];
+		rep[0] = offset;
+	} else {
+		code = offset == rep[2] ? 2 : offset == rep[0] - 1 ? 3 : 0;
 		rep[2] = rep[1];
-	if (slot >= 1) {
 		rep[1] = rep[0];
 		rep[0] = offset;
 	}
 	st->seqs[st->nseq].lit = lit;
 	st->seqs[st->nseq].ml = ml;
-	st->seqs[st->nseq].offval = offval;
+	st->seqs[st->nseq].offval = code != 0 ? code : offset + 3;
 	st->nseq++;
 }
 

@@ -38,17 +38,13 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 
 	size_t lowest = pos > mask ? pos - mask : 0;
 	const uint8_t *limit = src + s->end;
-	unsigned attempts = s->attempts, steps = 4 * s->attempts;
-	uint32_t head = zs_read32(src + pos);
+	unsigned attempts = s->attempts;
 
-	while (cand >= lowest && cand < pos && attempts > 0 && steps-- > 0) {
-		/* Hash collisions (another first four bytes) do not count as attempts: the
-		 * reference's row tags filter them out before its search too. */
-		if (zs_read32(src + cand) != head)
-			goto next;
-		attempts--;
+	/* One unsigned compare: cand in [lowest, pos). best stays below end - pos (a match
+	 * reaching the end stops the walk), so src[pos + best] is in the block. */
+	while ((size_t)cand - lowest < pos - lowest && attempts-- > 0) {
 		/* The byte that would extend the best match rules most candidates out cheaply. */
-		if (pos + best >= s->end || src[cand + best] == src[pos + best]) {
+		if (src[cand + best] == src[pos + best]) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
 			if (len > best) {
@@ -58,7 +54,6 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 					break;
 			}
 		}
-next:;
 		uint32_t next = c->chain[cand & mask];
 
 		if (next >= cand)

@@ -159,28 +159,33 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 
 	zs_bitw_init(&bw, dst, cap);
 	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
-	 * updates LL, ML, OF, so the writer mirrors that order. */
+	 * updates LL, ML, OF, so the writer mirrors that order. The accumulator takes 63 bits:
+	 * flushes happen when the next fields could overflow it (mostly once per sequence). */
 	for (int k = 0; k < 3; k++)
 		if (ct[k])
 			st[k] = zs_fse_init_state(ct[k], sc->codes[k][i]);
 	for (;;) {
 		const struct zs_seq *q = &seqs[i];
+		unsigned llb = zs_ll_bits[llc[i]], mlb = zs_ml_bits[mlc[i]];
 
-		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], zs_ll_bits[llc[i]]);
-		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], zs_ml_bits[mlc[i]]);
-		zs_bitw_flush(&bw);
+		if (bw.nbits + llb + mlb > 63)
+			zs_bitw_flush(&bw);
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], llb);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], mlb);
+		if (bw.nbits + ofc[i] > 63)
+			zs_bitw_flush(&bw);
 		zs_bitw_put(&bw, q->offval - (1u << ofc[i]), ofc[i]);
 		zs_bitw_flush(&bw);
 		if (i == 0)
 			break;
 		i--;
+		/* At most 9 + 9 + 8 bits of states after a flush (7 pending at most). */
 		if (ct[OF])
 			zs_fse_encode(&bw, ct[OF], &st[OF], ofc[i]);
 		if (ct[ML])
 			zs_fse_encode(&bw, ct[ML], &st[ML], mlc[i]);
 		if (ct[LL])
 			zs_fse_encode(&bw, ct[LL], &st[LL], llc[i]);
-		zs_bitw_flush(&bw);
 	}
 	if (ct[ML])
 		zs_fse_flush_state(&bw, ct[ML], st[ML]);
