@@ -45,6 +45,9 @@ struct zs_cctx {
 	unsigned chain_log;
 	uint32_t *hash;     /* 1 << p.hash_log heads */
 	uint32_t *hash2;    /* double-fast: long-match table */
+	/* Levels 1-4 store position + idx_base, so a new frame needs no clearing: entries of
+	 * earlier frames lie below the new base and read as out of range. */
+	uint32_t idx_base;
 	uint32_t *chain;    /* 1 << p.chain_log links */
 	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
 	unsigned hash3_log;

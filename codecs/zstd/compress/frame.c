@@ -243,11 +243,19 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	c->src_len = src_len;
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
 	c->chain_log = chain_log_for(zs_level_params(c->level), in_log);
-	/* Tree heads must start empty (a stray root would break the trees' prefix order). */
-	memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
-	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
-	if (c->hash2 != NULL)
-		memset(c->hash2, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	if (c->p.strategy <= ZS_DFAST) {
+		/* Clear only when the next base could overflow (or on the first frame). */
+		if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
+			memset(c->hash, 0, ((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+			if (c->hash2 != NULL)
+				memset(c->hash2, 0, ((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+			c->idx_base = (uint32_t)c->max_input + 1;
+		}
+	} else {
+		/* Tree heads must start empty (a stray root would break the trees' prefix order). */
+		memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
+		       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	}
 	if (c->hash3 != NULL)
 		zs_hash3_reset(c);
 	memset(&c->entropy, 0, sizeof(c->entropy));
@@ -265,6 +273,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 		op += write_block(c, in, pos, pos + n, last, op, dst_cap - (size_t)(op - out));
 		pos += n;
 	} while (pos < src_len);
+	c->idx_base += (uint32_t)c->max_input + 1;
 	if (checksum) {
 		zs_write32(op, (uint32_t)sq_xxh64(in, src_len, 0));
 		op += 4;

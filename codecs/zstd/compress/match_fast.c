@@ -13,6 +13,7 @@ void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	struct zs_seq_store *st = &c->store;
 	unsigned mm = c->p.min_match, log = c->hash_log;
 	uint32_t *table = c->hash;
+	uint32_t base = c->idx_base; /* entries below it are from earlier frames */
 	size_t hash_limit = zs_hash_limit(c);
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
@@ -28,16 +29,16 @@ void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			size_t len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
 			size_t mpos = pos + 1;
 
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
+			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
 			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), rep0, (uint32_t)len);
 			pos = mpos + len;
 			anchor = pos;
 			continue;
 		}
 		uint32_t h = zs_hash(src + pos, mm, log);
-		uint32_t cand = table[h];
+		uint32_t cand = table[h] - base;
 
-		table[h] = (uint32_t)pos;
+		table[h] = (uint32_t)pos + base;
 		if (cand >= pos || zs_read32(src + cand) != zs_read32(src + pos)) {
 			/* Step grows with the length of the literal run: incompressible data goes by fast. */
 			pos += 1 + ((pos - anchor) >> 7);
@@ -60,8 +61,8 @@ void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 
 		/* Keep the table fresh inside the match without hashing every position. */
 		if (mend + 8 <= hash_limit) {
-			table[zs_hash(src + pos + 2, mm, log)] = (uint32_t)(pos + 2);
-			table[zs_hash(src + mend - 2, mm, log)] = (uint32_t)(mend - 2);
+			table[zs_hash(src + pos + 2, mm, log)] = (uint32_t)(pos + 2) + base;
+			table[zs_hash(src + mend - 2, mm, log)] = (uint32_t)(mend - 2) + base;
 		}
 		pos = mend;
 		anchor = pos;
@@ -70,7 +71,7 @@ void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
+			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
 			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
@@ -87,6 +88,7 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 	struct zs_seq_store *st = &c->store;
 	unsigned mm = c->p.min_match, log = c->hash_log;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
+	uint32_t base = c->idx_base;
 	size_t hash_limit = zs_hash_limit(c);
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
@@ -99,9 +101,9 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		uint32_t dist;
 
 		uint32_t hl = zs_hash(src + pos, 8, log), hs = zs_hash(src + pos, mm, log);
-		uint32_t cl = longs[hl], cs = shorts[hs];
+		uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
-		longs[hl] = shorts[hs] = (uint32_t)pos;
+		longs[hl] = shorts[hs] = (uint32_t)pos + base;
 		if (rep0 <= pos + 1 && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
 			mpos = pos + 1;
 			len = 4 + zs_match_len(src + mpos + 4, src + mpos + 4 - rep0, limit);
@@ -118,9 +120,9 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 			   (len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit)) >= mm) {
 			/* A long match one byte on beats this short one. */
 			uint32_t hl1 = zs_hash(src + pos + 1, 8, log);
-			uint32_t cl1 = longs[hl1];
+			uint32_t cl1 = longs[hl1] - base;
 
-			longs[hl1] = (uint32_t)(pos + 1);
+			longs[hl1] = (uint32_t)(pos + 1) + base;
 			mpos = pos;
 			dist = (uint32_t)(pos - cs);
 			if (cl1 < pos + 1 && zs_read64(src + cl1) == zs_read64(src + pos + 1)) {
@@ -144,10 +146,10 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		size_t mend = mpos + len;
 
 		if (mend + 8 <= hash_limit) {
-			longs[zs_hash(src + mpos + 2, 8, log)] = (uint32_t)(mpos + 2);
-			shorts[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2);
-			longs[zs_hash(src + mend - 2, 8, log)] = (uint32_t)(mend - 2);
-			shorts[zs_hash(src + mend - 1, mm, log)] = (uint32_t)(mend - 1);
+			longs[zs_hash(src + mpos + 2, 8, log)] = (uint32_t)(mpos + 2) + base;
+			shorts[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2) + base;
+			longs[zs_hash(src + mend - 2, 8, log)] = (uint32_t)(mend - 2) + base;
+			shorts[zs_hash(src + mend - 1, mm, log)] = (uint32_t)(mend - 1) + base;
 		}
 		pos = mend;
 		anchor = pos;
@@ -155,8 +157,8 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
-			shorts[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
-			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos;
+			shorts[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
+			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
 			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
