@@ -23,7 +23,8 @@ struct zs_params {
 	unsigned target_len; /* a match this long is taken without looking further */
 };
 
-const struct zs_params *zs_level_params(int level);
+/* The parameters of a level for an input of that many bytes (NULL for a level out of range). */
+const struct zs_params *zs_level_params(int level, size_t input);
 
 /* Sequences and literals of the block being parsed. */
 struct zs_seq_store {
@@ -40,7 +41,9 @@ struct zs_cctx {
 	int level;
 	size_t max_input;
 	size_t src_len;     /* the frame being compressed (hash reads stay below it) */
-	struct zs_params p;
+	struct zs_params p; /* the level's row for the frame being compressed */
+	unsigned hash_alloc_log; /* the tables' sizes: the largest any input up to max_input needs */
+	unsigned hash3_alloc_log;
 	unsigned hash_log;  /* effective for the current input (smaller for small inputs) */
 	unsigned chain_log;
 	uint32_t *hash;     /* 1 << p.hash_log heads */
@@ -51,6 +54,7 @@ struct zs_cctx {
 	uint32_t *chain;    /* 1 << p.chain_log links */
 	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
 	unsigned hash3_log;
+	int use_hash3;      /* this frame's row takes 3-byte matches from hash3 */
 	struct zs_seq_store store;
 	struct zs_entropy entropy, next_entropy, saved_entropy;
 	struct zs_block_scratch scratch;

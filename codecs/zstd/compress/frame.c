@@ -53,9 +53,31 @@ static int split_alloc(zs_cctx *c, size_t block)
 	return c->split_lit && c->split_pos && c->split_cut && c->split_out ? 0 : -1;
 }
 
+/* What the tables need for inputs up to max_input: the union of the level's rows. */
+struct needs {
+	unsigned hash_log, chain_log, hash3_log;
+	int hash2, opt;
+};
+
+static void needs_of(const struct zs_params *p, unsigned in_log, struct needs *n)
+{
+	unsigned h = p->hash_log < in_log + 1 ? p->hash_log : in_log + 1;
+
+	if (h > n->hash_log)
+		n->hash_log = h;
+	/* The single-probe parsers use no chain. */
+	if (p->strategy > ZS_DFAST && chain_log_for(p, in_log) > n->chain_log)
+		n->chain_log = chain_log_for(p, in_log);
+	n->hash2 |= p->strategy == ZS_DFAST;
+	n->opt |= p->strategy >= ZS_BTOPT;
+	if (p->strategy >= ZS_BTOPT && p->min_match == 3)
+		n->hash3_log = HASH3_LOG < in_log ? HASH3_LOG : in_log;
+}
+
 zs_cctx *zs_cctx_new(int level, size_t max_input)
 {
-	const struct zs_params *p = zs_level_params(level);
+	const struct zs_params *p = zs_level_params(level, max_input);
+	struct needs n = {0, 0, 0, 0, 0};
 	zs_cctx *c;
 
 	if (p == NULL)
@@ -66,30 +88,29 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	c->level = level;
 	c->max_input = max_input;
 	c->p = *p;
-	/* Tables need not exceed the input: the window is the input. */
+	/* Tables need not exceed the input: the window is the input. Both rows of the level may
+	 * serve this context (inputs on either side of the large-input size). */
 	unsigned in_log = ceil_log2(max_input < 64 ? 64 : max_input);
 
-	if (c->p.hash_log > in_log + 1)
-		c->p.hash_log = in_log + 1;
-	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
-	/* The single-probe parsers use no chain. */
-	c->chain = calloc(p->strategy <= ZS_DFAST ? 1 : (size_t)1 << chain_log_for(p, in_log),
-			  sizeof(uint32_t));
-	if (c->p.strategy == ZS_DFAST)
-		c->hash2 = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
-	if (c->p.strategy >= ZS_BTOPT && c->p.min_match == 3) {
-		c->hash3_log = HASH3_LOG < in_log ? HASH3_LOG : in_log;
-		c->hash3 = malloc(((size_t)1 << c->hash3_log) * sizeof(uint32_t));
-	}
+	needs_of(p, in_log, &n);
+	needs_of(zs_level_params(level, 0), in_log < 18 ? in_log : 18, &n);
+	c->hash_alloc_log = n.hash_log;
+	c->hash = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
+	c->chain = calloc((size_t)1 << n.chain_log, sizeof(uint32_t));
+	if (n.hash2)
+		c->hash2 = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
+	c->hash3_alloc_log = n.hash3_log;
+	if (n.hash3_log != 0)
+		c->hash3 = malloc(((size_t)1 << n.hash3_log) * sizeof(uint32_t));
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
 
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
 	c->frame_buf = malloc(zs_compress_bound(max_input));
-	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
-	    (c->hash3_log != 0 && c->hash3 == NULL) ||
+	if (c->hash == NULL || c->chain == NULL || (n.hash2 && c->hash2 == NULL) ||
+	    (n.hash3_log != 0 && c->hash3 == NULL) ||
 	    c->store.seqs == NULL || c->store.lits == NULL || c->frame_buf == NULL ||
-	    (c->p.strategy >= ZS_BTOPT && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
+	    (n.opt && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
 		zs_cctx_free(c);
 		return NULL;
 	}
@@ -241,14 +262,17 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	unsigned in_log = ceil_log2(src_len < 64 ? 64 : src_len);
 
 	c->src_len = src_len;
+	c->p = *zs_level_params(c->level, src_len);
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
-	c->chain_log = chain_log_for(zs_level_params(c->level), in_log);
+	c->chain_log = chain_log_for(&c->p, in_log);
+	c->hash3_log = c->hash3_alloc_log < in_log ? c->hash3_alloc_log : in_log;
+	c->use_hash3 = c->hash3 != NULL && c->p.strategy >= ZS_BTOPT && c->p.min_match == 3;
 	if (c->p.strategy <= ZS_DFAST) {
 		/* Clear only when the next base could overflow (or on the first frame). */
 		if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
-			memset(c->hash, 0, ((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+			memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 			if (c->hash2 != NULL)
-				memset(c->hash2, 0, ((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+				memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 			c->idx_base = (uint32_t)c->max_input + 1;
 		}
 	} else {
@@ -256,7 +280,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 		memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
 		       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	}
-	if (c->hash3 != NULL)
+	if (c->use_hash3)
 		zs_hash3_reset(c);
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;

@@ -33,7 +33,7 @@ descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, unsigned 
 	unsigned n = 0;
 
 	c->hash[h] = (uint32_t)pos;
-	if (c->hash3 != NULL) {
+	if (c->use_hash3) {
 		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
 		uint32_t c3 = c->hash3[h3];
 

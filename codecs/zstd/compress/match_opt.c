@@ -78,7 +78,7 @@ int zs_opt_alloc(struct zs_cctx *c)
 		return -1;
 	c->opt->nnodes = block + 2;
 	c->opt->nodes = malloc(c->opt->nnodes * sizeof(struct opt_node));
-	c->opt->hash_save = malloc(((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+	c->opt->hash_save = malloc(((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 	if (c->opt->nodes == NULL || c->opt->hash_save == NULL)
 		return -1;
 	return 0;
@@ -544,7 +544,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			memset(&os->fr, 0, sizeof(os->fr));
 			freqs_add(&os->fr, st, 0, 0);
 			memcpy(c->hash, os->hash_save, hsize);
-			if (c->hash3 != NULL)
+			if (c->use_hash3)
 				zs_hash3_reset(c);
 			memcpy(st->rep, rep, sizeof(rep));
 			st->nseq = 0;
@@ -566,7 +566,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 				for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
 					os->fr.of[k] += greedy.of[k] >> 1;
 				memcpy(c->hash, os->hash_save, hsize);
-				if (c->hash3 != NULL)
+				if (c->use_hash3)
 					zs_hash3_reset(c);
 				memcpy(st->rep, rep, sizeof(rep));
 				st->nseq = 0;
