@@ -37,7 +37,7 @@ static unsigned ceil_log2(size_t n)
 static unsigned chain_log_for(const struct zs_params *p, unsigned in_log)
 {
 	unsigned l = p->chain_log + (in_log > 17 ? in_log - 17 : 0);
-	unsigned cap = p->strategy >= ZS_BTLAZY2 ? in_log + 1 : in_log; /* trees: 2 links each */
+	unsigned cap = p->strategy >= ZS_BTOPT ? in_log + 1 : in_log; /* trees: 2 links each */
 
 	return l < cap ? l : cap;
 }
@@ -277,7 +277,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 		}
 	} else {
 		/* Tree heads must start empty (a stray root would break the trees' prefix order). */
-		memset(c->hash, c->p.strategy >= ZS_BTLAZY2 ? 0xFF : 0,
+		memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
 		       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	}
 	if (c->use_hash3)

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_lazy.c — greedy, lazy and lazy2 parsing on hash chains, or on the binary trees (btlazy2). */
+/* match_lazy.c — hash-chain parsing for levels 5..15: greedy, lazy and lazy2 evaluation. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
-#include "codecs/zstd/compress/match_bt.h"
 #include "codecs/zstd/compress/match_hc.h"
 
 struct lazy_state {
@@ -15,29 +14,7 @@ struct lazy_state {
 	size_t next_insert; /* first position not yet in the tables */
 	unsigned attempts;
 	unsigned min_match;
-	int tree;           /* btlazy2: the binary trees find the matches */
 };
-
-/* btlazy2: every position joins its tree in order; the descent at pos returns the longest. */
-static size_t find_in_tree(struct lazy_state *s, size_t pos, uint32_t *dist)
-{
-	struct zs_match m[64];
-	size_t best = 0;
-
-	/* Inside a long match only the last positions join (each costs a descent). */
-	if (pos - s->next_insert > 16)
-		s->next_insert = pos - 16;
-	while (s->next_insert < pos)
-		zs_bt_insert_find(s->c, s->src, s->next_insert++, s->end, s->attempts, &best, NULL, 0);
-	s->next_insert = pos + 1;
-	best = s->min_match - 1;
-	unsigned n = zs_bt_insert_find(s->c, s->src, pos, s->end, s->attempts, &best, m, 64);
-
-	if (n == 0)
-		return 0;
-	*dist = m[n - 1].off;
-	return m[n - 1].len;
-}
 
 /* Inserts up to pos, then walks pos's chain; returns the longest match length (0 if none
  * reaches min_match) and its distance. */
@@ -50,8 +27,6 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 
 	if (pos > s->hash_limit)
 		return 0;
-	if (s->tree)
-		return find_in_tree(s, pos, dist);
 	while (s->next_insert < pos)
 		zs_hc_insert(c, src, (uint32_t)s->next_insert++);
 	uint32_t h = zs_hash(src + pos, s->min_match, c->hash_log);
@@ -150,7 +125,6 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	s.next_insert = start;
 	s.attempts = 1u << c->p.search_log;
 	s.min_match = c->p.min_match;
-	s.tree = c->p.strategy == ZS_BTLAZY2;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	while (pos + 8 <= end) {
@@ -203,14 +177,8 @@ store:
 	/* Positions skipped inside matches still belong in the chains for later blocks. */
 	size_t stop = end < s.hash_limit + 1 ? end : s.hash_limit + 1;
 
-	while (s.next_insert < stop) {
-		size_t best = 0;
-
-		if (s.tree)
-			zs_bt_insert_find(c, src, s.next_insert++, end, s.attempts, &best, NULL, 0);
-		else
-			zs_hc_insert(c, src, (uint32_t)s.next_insert++);
-	}
+	while (s.next_insert < stop)
+		zs_hc_insert(c, src, (uint32_t)s.next_insert++);
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
 }
