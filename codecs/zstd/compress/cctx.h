@@ -21,6 +21,7 @@ struct zs_params {
 	unsigned search_log; /* 2^search_log candidates per position */
 	unsigned min_match;
 	unsigned target_len; /* a match this long is taken without looking further */
+	unsigned passes;     /* optimal parses of each block, each priced by the one before */
 };
 
 /* The parameters of a level for an input of that many bytes (NULL for a level out of range). */

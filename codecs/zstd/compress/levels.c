@@ -6,60 +6,60 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
 
-/* strategy, hash_log, chain_log, search_log, min_match, target_len */
+/* strategy, hash_log, chain_log, search_log, min_match, target_len, passes */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_FAST, 12, 12, 0, 5, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 5, 1},        /* 1 */
-	{ZS_FAST, 15, 14, 1, 4, 1},        /* 2 */
-	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 1, 4, 1},       /* 4 */
-	{ZS_GREEDY, 17, 17, 3, 4, 2},      /* 5 */
-	{ZS_LAZY, 17, 17, 3, 4, 4},        /* 6 */
-	{ZS_LAZY2, 17, 17, 3, 4, 8},       /* 7 */
-	{ZS_LAZY2, 17, 17, 4, 4, 8},       /* 8 */
-	{ZS_LAZY2, 17, 17, 5, 4, 8},       /* 9 */
-	{ZS_LAZY2, 17, 17, 6, 4, 8},       /* 10 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8},       /* 11 */
-	{ZS_LAZY2, 17, 17, 8, 4, 12},      /* 12 */
-	{ZS_BTOPT, 17, 18, 3, 4, 12},      /* 13 */
-	{ZS_BTOPT, 17, 18, 4, 3, 32},      /* 14 */
-	{ZS_BTOPT, 17, 18, 6, 3, 256},     /* 15 */
-	{ZS_BTULTRA, 17, 18, 5, 3, 256},   /* 16 */
-	{ZS_BTULTRA, 17, 18, 7, 3, 256},   /* 17 */
-	{ZS_BTULTRA, 17, 18, 9, 3, 256},   /* 18 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 13, 3, 999}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 15, 3, 999}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 17, 3, 999}, /* 22 */
+	{ZS_FAST, 12, 12, 0, 5, 1, 1},        /* unused (level 0) */
+	{ZS_FAST, 14, 13, 1, 5, 1, 1},        /* 1 */
+	{ZS_FAST, 15, 14, 1, 4, 1, 1},        /* 2 */
+	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 3 */
+	{ZS_DFAST, 17, 17, 1, 4, 1, 1},       /* 4 */
+	{ZS_GREEDY, 17, 17, 3, 4, 2, 1},      /* 5 */
+	{ZS_LAZY, 17, 17, 3, 4, 4, 1},        /* 6 */
+	{ZS_LAZY2, 17, 17, 3, 4, 8, 1},       /* 7 */
+	{ZS_LAZY2, 17, 17, 4, 4, 8, 1},       /* 8 */
+	{ZS_LAZY2, 17, 17, 5, 4, 8, 1},       /* 9 */
+	{ZS_LAZY2, 17, 17, 6, 4, 8, 1},       /* 10 */
+	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 11 */
+	{ZS_LAZY2, 17, 17, 8, 4, 12, 1},      /* 12 */
+	{ZS_BTOPT, 17, 18, 3, 4, 12, 1},      /* 13 */
+	{ZS_BTOPT, 17, 18, 4, 3, 32, 1},      /* 14 */
+	{ZS_BTOPT, 17, 18, 6, 3, 256, 1},     /* 15 */
+	{ZS_BTULTRA, 17, 18, 5, 3, 256, 1},   /* 16 */
+	{ZS_BTULTRA, 17, 18, 7, 3, 256, 1},   /* 17 */
+	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 20 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 4}, /* 21 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 5}, /* 22 */
 };
 
 /* Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB): a window that large finds more,
  * so the same effort compresses better, and the slow strategies can step down. Hash and chain
  * sizes are those for 128 KiB: frame.c scales them with the input. */
 static const struct zs_params large_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_FAST, 12, 12, 0, 5, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 5, 1},        /* 1 */
-	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 2: a single probe is too weak this large */
-	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 1, 4, 1},       /* 4 */
-	{ZS_GREEDY, 17, 17, 3, 5, 2},      /* 5 */
-	{ZS_LAZY, 17, 17, 3, 5, 4},        /* 6 */
-	{ZS_LAZY2, 17, 17, 3, 5, 8},       /* 7 */
-	{ZS_LAZY2, 17, 17, 4, 5, 8},       /* 8 */
-	{ZS_LAZY2, 17, 17, 4, 5, 8},       /* 9 */
-	{ZS_LAZY2, 17, 17, 5, 5, 8},       /* 10 */
-	{ZS_LAZY2, 17, 17, 6, 5, 8},       /* 11 */
-	{ZS_LAZY2, 17, 17, 6, 5, 8},       /* 12 */
-	{ZS_LAZY2, 17, 17, 6, 4, 8},       /* 13 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8},       /* 14 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8},       /* 15 */
-	{ZS_BTOPT, 17, 18, 5, 3, 64},      /* 16 */
-	{ZS_BTOPT, 17, 18, 6, 3, 256},     /* 17 */
-	{ZS_BTULTRA, 17, 18, 9, 3, 256},   /* 18 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 13, 3, 999}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 15, 3, 999}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 17, 3, 999}, /* 22 */
+	{ZS_FAST, 12, 12, 0, 5, 1, 1},        /* unused (level 0) */
+	{ZS_FAST, 14, 13, 1, 5, 1, 1},        /* 1 */
+	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 2: a single probe is too weak this large */
+	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 3 */
+	{ZS_DFAST, 17, 17, 1, 4, 1, 1},       /* 4 */
+	{ZS_GREEDY, 17, 17, 3, 5, 2, 1},      /* 5 */
+	{ZS_LAZY, 17, 17, 3, 5, 4, 1},        /* 6 */
+	{ZS_LAZY2, 17, 17, 3, 5, 8, 1},       /* 7 */
+	{ZS_LAZY2, 17, 17, 4, 5, 8, 1},       /* 8 */
+	{ZS_LAZY2, 17, 17, 4, 5, 8, 1},       /* 9 */
+	{ZS_LAZY2, 17, 17, 5, 5, 8, 1},       /* 10 */
+	{ZS_LAZY2, 17, 17, 6, 5, 8, 1},       /* 11 */
+	{ZS_LAZY2, 17, 17, 6, 5, 8, 1},       /* 12 */
+	{ZS_LAZY2, 17, 17, 6, 4, 8, 1},       /* 13 */
+	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 14 */
+	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 15 */
+	{ZS_BTOPT, 17, 18, 5, 3, 64, 1},      /* 16 */
+	{ZS_BTOPT, 17, 18, 6, 3, 256, 1},     /* 17 */
+	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 20 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 4}, /* 21 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 5}, /* 22 */
 };
 
 #define LARGE_INPUT (256u * 1024u)

@@ -494,30 +494,23 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	}
 }
 
-/* A quick greedy parse, only to learn the statistics of a block that has none. */
-static void stats_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
-		       unsigned attempts)
+/* Statistics of the pass just made, with those it was priced by at a quarter weight (which
+ * keeps a pass from merely reinforcing its own first choices). */
+static void learn_pass(struct freqs *fr, const struct zs_seq_store *st, size_t seq_from,
+		       size_t lit_from)
 {
-	struct zs_opt_state *os = c->opt;
-	struct zs_seq_store *st = &c->store;
-	struct opt_ctx o;
-	size_t pos = start, anchor = start;
+	struct freqs before = *fr;
 
-	opt_ctx_init(&o, c, src, start, end, attempts, attempts);
-	while (pos + o.min_match <= end) {
-		unsigned n = gather(&o, os->cand, pos, st->rep, (uint32_t)(pos - anchor));
-
-		if (n == 0 || (os->cand[n - 1].len < 4 && os->cand[n - 1].off > 1024)) {
-			pos++;
-			continue;
-		}
-		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), os->cand[n - 1].off,
-			     os->cand[n - 1].len);
-		pos += os->cand[n - 1].len;
-		anchor = pos;
-	}
-	for (size_t k = anchor; k < end; k++)
-		st->lits[st->nlits++] = src[k];
+	memset(fr, 0, sizeof(*fr));
+	freqs_add(fr, st, seq_from, lit_from);
+	for (unsigned k = 0; k < 256; k++)
+		fr->lit[k] += before.lit[k] >> 2;
+	for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
+		fr->ll[k] += before.ll[k] >> 2;
+	for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
+		fr->ml[k] += before.ml[k] >> 2;
+	for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
+		fr->of[k] += before.of[k] >> 2;
 }
 
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
@@ -526,55 +519,32 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	struct zs_seq_store *st = &c->store;
 	unsigned full = 1u << c->p.search_log;
 
-	if (start == 0 || !os->have_stats) {
+	/* A frame's first block prices from neutral seeds (a histogram of its bytes would
+	 * misprice the literals matches take), later ones from the statistics before them. */
+	if (start == 0 || !os->have_stats)
 		seed_default(&os->fr);
-		/* A first block has no statistics to price with: a quick greedy parse learns them
-		 * (better seeds than the optimal parse's own, which reinforce its first guesses),
-		 * then the real parse runs. Restoring the heads makes it see the same trees (the
-		 * first block never reaches links a later position overwrote). btopt (levels
-		 * 13..15) prices from the seeds alone: the extra pass costs about 40 % of its time
-		 * for a size change of under 0.5 % either way on system trees. */
-		if (start == 0 && end - start >= 1024 && c->p.strategy >= ZS_BTULTRA) {
-			uint32_t rep[3];
-			size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
+	else
+		freqs_scale(&os->fr);
+	if (c->p.passes > 1 && end - start >= 1024) {
+		/* Levels 19+: parse again, each pass priced by what the previous one chose. The
+		 * trees' heads, the 3-byte table and the repeat offsets go back to the block's
+		 * start (a re-parse never reaches tree links that later positions rewrote). */
+		size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
+		size_t seq0 = st->nseq, lit0 = st->nlits;
+		uint32_t rep[3];
 
-			memcpy(rep, st->rep, sizeof(rep));
-			memcpy(os->hash_save, c->hash, hsize);
-			stats_pass(c, src, start, end, 8);
-			memset(&os->fr, 0, sizeof(os->fr));
-			freqs_add(&os->fr, st, 0, 0);
+		memcpy(rep, st->rep, sizeof(rep));
+		memcpy(os->hash_save, c->hash, hsize);
+		for (unsigned k = 1; k < c->p.passes; k++) {
+			parse_pass(c, src, start, end, full);
+			learn_pass(&os->fr, st, seq0, lit0);
 			memcpy(c->hash, os->hash_save, hsize);
-			if (c->use_hash3)
+			if (c->use_hash3 && start == 0)
 				zs_hash3_reset(c);
 			memcpy(st->rep, rep, sizeof(rep));
-			st->nseq = 0;
-			st->nlits = 0;
-			/* Levels 19+: one optimal parse more, its statistics (with half the greedy
-			 * ones, which keep it from reinforcing its own first guesses) price the last. */
-			if (c->p.strategy >= ZS_BTULTRA2) {
-				struct freqs greedy = os->fr;
-
-				parse_pass(c, src, start, end, full);
-				memset(&os->fr, 0, sizeof(os->fr));
-				freqs_add(&os->fr, st, 0, 0);
-				for (unsigned k = 0; k < 256; k++)
-					os->fr.lit[k] += greedy.lit[k] >> 1;
-				for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
-					os->fr.ll[k] += greedy.ll[k] >> 1;
-				for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
-					os->fr.ml[k] += greedy.ml[k] >> 1;
-				for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
-					os->fr.of[k] += greedy.of[k] >> 1;
-				memcpy(c->hash, os->hash_save, hsize);
-				if (c->use_hash3)
-					zs_hash3_reset(c);
-				memcpy(st->rep, rep, sizeof(rep));
-				st->nseq = 0;
-				st->nlits = 0;
-			}
+			st->nseq = seq0;
+			st->nlits = lit0;
 		}
-	} else {
-		freqs_scale(&os->fr);
 	}
 	parse_pass(c, src, start, end, full);
 	os->have_stats = 1;
