@@ -525,10 +525,11 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 		seed_default(&os->fr);
 	else
 		freqs_scale(&os->fr);
-	if (c->p.passes > 1 && end - start >= 1024) {
-		/* Levels 19+: parse again, each pass priced by what the previous one chose. The
-		 * trees' heads, the 3-byte table and the repeat offsets go back to the block's
-		 * start (a re-parse never reaches tree links that later positions rewrote). */
+	if (c->p.passes > 1 && start == 0 && end - start >= 1024) {
+		/* Levels 19+: parse the frame's first block again, each pass priced by what the
+		 * previous one chose. The trees' heads (all empty), the 3-byte table and the
+		 * repeat offsets go back to the frame's start, which makes the trees exactly as
+		 * they were. (A later block would see trees its first pass rewrote.) */
 		size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
 		size_t seq0 = st->nseq, lit0 = st->nlits;
 		uint32_t rep[3];
@@ -539,7 +540,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			parse_pass(c, src, start, end, full);
 			learn_pass(&os->fr, st, seq0, lit0);
 			memcpy(c->hash, os->hash_save, hsize);
-			if (c->use_hash3 && start == 0)
+			if (c->use_hash3)
 				zs_hash3_reset(c);
 			memcpy(st->rep, rep, sizeof(rep));
 			st->nseq = seq0;
