@@ -28,9 +28,9 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
 	{ZS_BTULTRA, 17, 18, 7, 3, 256, 1},   /* 17 */
 	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
 	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 4}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 5}, /* 22 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 20 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 21 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 22 */
 };
 
 /* Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB): a window that large finds more,
@@ -57,9 +57,9 @@ static const struct zs_params large_table[ZS_MAX_LEVEL + 1] = {
 	{ZS_BTOPT, 17, 18, 6, 3, 256, 1},     /* 17 */
 	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
 	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 4}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 5}, /* 22 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 20 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 21 */
+	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 22 */
 };
 
 #define LARGE_INPUT (256u * 1024u)
