@@ -10,7 +10,7 @@
 
 #include "codecs/zstd/compress/block_enc.h"
 
-enum zs_strategy { ZS_FAST, ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTOPT, ZS_BTULTRA,
+enum zs_strategy { ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTOPT, ZS_BTULTRA,
 		   ZS_BTULTRA2 };
 
 /* Per-level search parameters (the shape of the reference's table for inputs up to 128 KiB). */
@@ -18,7 +18,8 @@ struct zs_params {
 	enum zs_strategy strategy;
 	unsigned hash_log;
 	unsigned chain_log;
-	unsigned search_log; /* 2^search_log candidates per position */
+	unsigned search_log; /* 2^search_log candidates per position; levels 1-4 (one probe):
+			      * without a match the step grows by one every 2^search_log bytes */
 	unsigned min_match;
 	unsigned target_len; /* a match this long is taken without looking further */
 	unsigned passes;     /* optimal parses of each block, each priced by the one before */
@@ -131,7 +132,6 @@ static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint
 
 /* Parsers: fill cctx->store for src[start..end) (src[0..start) is history). They insert the
  * positions they pass into the match tables. */
-void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);

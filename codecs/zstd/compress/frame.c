@@ -166,8 +166,6 @@ static void parse(zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (c->p.strategy >= ZS_BTOPT)
 		zs_parse_opt(c, src, start, end);
-	else if (c->p.strategy == ZS_FAST)
-		zs_parse_fast(c, src, start, end);
 	else if (c->p.strategy == ZS_DFAST)
 		zs_parse_dfast(c, src, start, end);
 	else

@@ -8,11 +8,11 @@
 
 /* strategy, hash_log, chain_log, search_log, min_match, target_len, passes */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_FAST, 12, 12, 0, 5, 1, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 5, 1, 1},        /* 1 */
-	{ZS_FAST, 15, 14, 1, 4, 1, 1},        /* 2 */
-	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 1, 4, 1, 1},       /* 4 */
+	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
+	{ZS_DFAST, 14, 13, 6, 5, 1, 1},       /* 1 */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2: one probe finds too little */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
+	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
 	{ZS_GREEDY, 17, 17, 3, 4, 2, 1},      /* 5 */
 	{ZS_LAZY, 17, 17, 3, 4, 4, 1},        /* 6 */
 	{ZS_LAZY2, 17, 17, 3, 4, 8, 1},       /* 7 */
@@ -37,11 +37,11 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
  * so the same effort compresses better, and the slow strategies can step down. Hash and chain
  * sizes are those for 128 KiB: frame.c scales them with the input. */
 static const struct zs_params large_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_FAST, 12, 12, 0, 5, 1, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 5, 1, 1},        /* 1 */
-	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 2: a single probe is too weak this large */
-	{ZS_DFAST, 16, 15, 1, 5, 1, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 1, 4, 1, 1},       /* 4 */
+	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
+	{ZS_DFAST, 14, 13, 8, 5, 1, 1},       /* 1 */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2: a single probe is too weak this large */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
+	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
 	{ZS_GREEDY, 17, 17, 3, 5, 2, 1},      /* 5 */
 	{ZS_LAZY, 17, 17, 3, 5, 4, 1},        /* 6 */
 	{ZS_LAZY2, 17, 17, 3, 5, 8, 1},       /* 7 */

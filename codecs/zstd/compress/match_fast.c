@@ -1,88 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_fast.c — levels 1..4: one hash probe (levels 1-2) or a long and a short probe (3-4) per
- * position, no chains, skipping faster through incompressible data. */
+/* match_fast.c — levels 1..4 (double fast): a long and a short hash probe per position, no
+ * chains, skipping faster through incompressible data. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
-/* Levels 1..2: one table of 4-byte (min_match) hashes. */
-void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
-{
-	struct zs_seq_store *st = &c->store;
-	unsigned mm = c->p.min_match, log = c->hash_log;
-	uint32_t *table = c->hash;
-	uint32_t base = c->idx_base; /* entries below it are from earlier frames */
-	size_t hash_limit = zs_hash_limit(c);
-	size_t pos = start, anchor = start;
-	const uint8_t *limit = src + end;
-
-	if (hash_limit > end)
-		hash_limit = end;
-	while (pos + 8 <= hash_limit) {
-		/* The cheapest match: the last offset, one byte on (a literal in between). */
-		uint32_t rep0 = st->rep[0];
-
-		if (pos + 1 > anchor && rep0 <= pos + 1 &&
-		    zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
-			size_t len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
-			size_t mpos = pos + 1;
-
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), rep0, (uint32_t)len);
-			pos = mpos + len;
-			anchor = pos;
-			continue;
-		}
-		uint32_t h = zs_hash(src + pos, mm, log);
-		uint32_t cand = table[h] - base;
-
-		table[h] = (uint32_t)pos + base;
-		if (cand >= pos || zs_read32(src + cand) != zs_read32(src + pos)) {
-			/* Step grows with the length of the literal run: incompressible data goes by fast. */
-			pos += 1 + ((pos - anchor) >> 7);
-			continue;
-		}
-		size_t len = 4 + zs_match_len(src + pos + 4, src + cand + 4, limit);
-
-		if (len < mm) {
-			pos++;
-			continue;
-		}
-		while (pos > anchor && cand > 0 && src[pos - 1] == src[cand - 1]) {
-			pos--;
-			cand--;
-			len++;
-		}
-		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), (uint32_t)(pos - cand),
-			     (uint32_t)len);
-		size_t mend = pos + len;
-
-		/* Keep the table fresh inside the match without hashing every position. */
-		if (mend + 8 <= hash_limit) {
-			table[zs_hash(src + pos + 2, mm, log)] = (uint32_t)(pos + 2) + base;
-			table[zs_hash(src + mend - 2, mm, log)] = (uint32_t)(mend - 2) + base;
-		}
-		pos = mend;
-		anchor = pos;
-		/* Immediate repeat with the previous offset (costs almost nothing). */
-		while (pos + 8 <= hash_limit && st->rep[1] <= pos &&
-		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
-
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
-			pos += r;
-			anchor = pos;
-		}
-	}
-	for (size_t i = anchor; i < end; i++)
-		st->lits[st->nlits++] = src[i];
-}
-
-/* Levels 3..4: a long (8-byte) and a short table, the long candidate preferred, also one
- * byte on. */
+/* A long (8-byte) and a short table, the long candidate preferred, also one byte on. */
 void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	struct zs_seq_store *st = &c->store;
@@ -135,7 +60,7 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 				}
 			}
 		} else {
-			pos += 1 + ((pos - anchor) >> 8);
+			pos += 1 + ((pos - anchor) >> c->p.search_log);
 			continue;
 		}
 		while (mpos > anchor && mpos > dist && src[mpos - 1] == src[mpos - 1 - dist]) {
