@@ -10,7 +10,7 @@
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
 	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
 	{ZS_DFAST, 14, 13, 6, 5, 1, 1},       /* 1 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2: one probe finds too little */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2 */
 	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
 	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
 	{ZS_GREEDY, 17, 17, 3, 4, 2, 1},      /* 5 */
@@ -39,7 +39,7 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
 static const struct zs_params large_table[ZS_MAX_LEVEL + 1] = {
 	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
 	{ZS_DFAST, 14, 13, 8, 5, 1, 1},       /* 1 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2: a single probe is too weak this large */
+	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2 */
 	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
 	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
 	{ZS_GREEDY, 17, 17, 3, 5, 2, 1},      /* 5 */
