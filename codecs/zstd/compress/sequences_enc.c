@@ -147,6 +147,57 @@ static uint8_t *write_seq_count(uint8_t *op, size_t nseq)
 	return op;
 }
 
+/* Most bytes one sequence takes (LL 16, ML 16, OF 31 extra bits, states 9 + 9 + 8), plus
+ * the 8 a flush stores. */
+#define SEQ_ROOM (12u + 8u)
+
+/* A flush that tests the room only where it may run short. */
+static inline void flush(struct zs_bitw *w)
+{
+	if ((size_t)(w->end - w->ptr) >= SEQ_ROOM)
+		zs_bitw_flush_unchecked(w);
+	else
+		zs_bitw_flush(w);
+}
+
+/* The common case of write_bitstream: three FSE tables, no test for a missing state. */
+static size_t write_bitstream_fse(const struct zs_block_scratch *sc,
+				  const struct zs_fse_ctable *const *ct, const struct zs_seq *seqs,
+				  size_t nseq, uint8_t *dst, size_t cap)
+{
+	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	const struct zs_fse_ctable *ll = ct[LL], *of = ct[OF], *ml = ct[ML];
+	struct zs_bitw bw;
+	size_t i = nseq - 1;
+	uint32_t sll = zs_fse_init_state(ll, llc[i]), sof = zs_fse_init_state(of, ofc[i]);
+	uint32_t sml = zs_fse_init_state(ml, mlc[i]);
+
+	zs_bitw_init(&bw, dst, cap);
+	for (;;) {
+		const struct zs_seq *q = &seqs[i];
+		unsigned llb = zs_ll_bits[llc[i]], mlb = zs_ml_bits[mlc[i]], ofb = ofc[i];
+
+		if (bw.nbits + llb + mlb > 63)
+			flush(&bw);
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], llb);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], mlb);
+		if (bw.nbits + ofb > 63)
+			flush(&bw);
+		zs_bitw_put(&bw, q->offval - (1u << ofb), ofb);
+		flush(&bw);
+		if (i == 0)
+			break;
+		i--;
+		zs_fse_encode(&bw, of, &sof, ofc[i]);
+		zs_fse_encode(&bw, ml, &sml, mlc[i]);
+		zs_fse_encode(&bw, ll, &sll, llc[i]);
+	}
+	zs_fse_flush_state(&bw, ml, sml);
+	zs_fse_flush_state(&bw, of, sof);
+	zs_fse_flush_state(&bw, ll, sll);
+	return zs_bitw_close(&bw);
+}
+
 /* The interleaved bitstream of seqs[0..nseq) with the codes in sc->codes and the tables ct
  * (NULL: RLE, no state). Returns its size, or 0 when it does not fit in cap. */
 static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs_fse_ctable *const *ct,
@@ -157,6 +208,8 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 	uint32_t st[3] = {0, 0, 0};
 	size_t i = nseq - 1;
 
+	if (ct[LL] && ct[OF] && ct[ML])
+		return write_bitstream_fse(sc, ct, seqs, nseq, dst, cap);
 	zs_bitw_init(&bw, dst, cap);
 	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
 	 * updates LL, ML, OF, so the writer mirrors that order. The accumulator takes 63 bits:
