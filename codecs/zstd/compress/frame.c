@@ -231,7 +231,7 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			struct zs_entropy whole = c->entropy;
 
 			c->entropy = c->saved_entropy;
-			size_t split = getenv("NOSPLIT") ? 0 : zs_split_block(c, n, last, 3 + body);
+			size_t split = zs_split_block(c, n, last, 3 + body);
 
 			if (split > 0 && split <= cap) {
 				memcpy(op, c->split_out, split);

@@ -12,8 +12,8 @@
 #include "codecs/zstd/compress/match_hc.h"
 #include "codecs/zstd/compress/price.h"
 
-/* Positions inside a chosen match that join the trees: only the last ones (the earlier ones
- * are covered by the match itself and cost a descent each). */
+/* Positions inside a chosen match that join the trees (below level 19): only the last ones
+ * (the earlier ones are mostly covered by the match itself and cost a descent each). */
 #define INSERT_TAIL 32u
 /* Prices are recomputed once the statistics have grown by 1/REPRICE since the last time. */
 #define REPRICE 32u
@@ -251,6 +251,7 @@ struct opt_ctx {
 	size_t next_insert;
 	unsigned attempts;
 	unsigned insert_attempts;
+	size_t insert_tail;
 	unsigned min_match;
 };
 
@@ -285,8 +286,8 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 		return n;
 	/* Positions inside chosen matches only need to join the trees: a shallower descent
 	 * keeps them ordered well enough. */
-	if (pos - o->next_insert > INSERT_TAIL)
-		o->next_insert = pos - INSERT_TAIL;
+	if (pos - o->next_insert > o->insert_tail)
+		o->next_insert = pos - o->insert_tail;
 	while (o->next_insert < pos)
 		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
 	o->next_insert = pos + 1;
@@ -312,6 +313,9 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->next_insert = start;
 	o->attempts = attempts;
 	o->insert_attempts = insert_attempts;
+	/* Levels 19+ insert every position: a match starting inside another is found more often
+	 * (text gains 0.1 %). */
+	o->insert_tail = c->p.strategy == ZS_BTULTRA2 ? SIZE_MAX : INSERT_TAIL;
 	o->min_match = c->p.min_match;
 }
 
