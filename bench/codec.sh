@@ -5,10 +5,11 @@
 #
 # usage: bench/codec.sh [--tree DIR] [--mb N] [--levels A-B] [--blocks S,S,...] [--runs N]
 #                       [--decode] [--raw FILE] [--workdir DIR]
+#        bench/codec.sh --table RAW...   (the tables of earlier runs' raw lines, together)
 #   --tree DIR    the benchmark tree of bench/mktree.sh (the "tree" sample; left out without it)
 #   --mb N        MiB per sample (default 8)
 #   --levels A-B  default 1-22; --blocks default 131072,1048576; --runs: best of N (default 3)
-#   --decode      also time both decoders on our frames (the decoding columns)
+#   --decode      time both decoders on our frames instead of the compressors
 #   --raw FILE    keep the harness's raw lines there
 # Needs a build of ours (BUILD, default ./build: libzstdcodec.a, libsqutil.a) and libzstd-dev:
 # bench/codec_bench.c is compiled here against both, never by the project's build. Samples:
@@ -17,13 +18,60 @@
 #   bin   shared libraries (/usr/lib/x86_64-linux-gnu/*.so*) and executables (/usr/bin), 1 MiB slices
 #   misc  python modules, locale catalogues and gcc's own binaries (/usr/lib/python3*,
 #         /usr/share/locale, /usr/lib/gcc), 1 MiB slices
-# A ratio is ours / libzstd's for size, libzstd's time / ours for speed (above 1: we are faster).
+# A ratio is ours / libzstd's for size, libzstd's time / ours for speed (above 1: we are faster);
+# times are CPU times of the one process, best of the runs, the two sides alternating.
 set -eu
 export LC_ALL=C
+# Markdown tables from raw lines (codec_bench.c's format).
+table() {
+	awk '
+	{ key = $2 SUBSEP $3 SUBSEP $1
+	  if ($6 > 0) size[key] = $5 / $6
+	  if ($8 > 0) c[key] = $7 / $8
+	  if ($10 > 0) d[key] = $9 / $10
+	  if (!($1 in seen_s)) { seen_s[$1] = 1; snames[++ns] = $1 }
+	  if (!($2 in seen_b)) { seen_b[$2] = 1; bnames[++nb] = $2 }
+	  if (!($3 in seen_l)) { seen_l[$3] = 1; lnames[++nl] = $3 }
+	  if ($8 > 0) { tin[$2 SUBSEP $3] += $4; tours[$2 SUBSEP $3] += $5; tref[$2 SUBSEP $3] += $6; hasc[$2] = 1 }
+	  if ($10 > 0) hasd[$2] = 1 }
+	function mark(v, ok) { return sprintf("%s%s", v, ok ? "" : "*") }
+	END {
+	  for (b = 1; b <= nb; b++) {
+	    blk = bnames[b]
+	    if (hasc[blk]) {
+	      printf "\n#### %d KiB frames: size and compression speed, ours / libzstd 1.5.4\n\n", blk / 1024
+	      printf "| level |"; for (s = 1; s <= ns; s++) printf " %s size | %s C |", snames[s], snames[s]
+	      printf " all: size |\n|---|"; for (s = 1; s <= ns; s++) printf "---|---|"; printf "---|\n"
+	      for (l = 1; l <= nl; l++) {
+	        lv = lnames[l]; printf "| %d |", lv
+	        for (s = 1; s <= ns; s++) {
+	          k = blk SUBSEP lv SUBSEP snames[s]
+	          printf " %s | %s |", mark(sprintf("%.4f", size[k]), size[k] <= 1.0), mark(sprintf("%.2f", c[k]), c[k] >= 1.0)
+	        }
+	        printf " %.4f |\n", tours[blk SUBSEP lv] / tref[blk SUBSEP lv]
+	      }
+	    }
+	    if (hasd[blk]) {
+	      printf "\n#### %d KiB frames (ours): decoding speed, our decoder / libzstd 1.5.4\n\n", blk / 1024
+	      printf "| level |"; for (s = 1; s <= ns; s++) printf " %s D |", snames[s]
+	      printf "\n|---|"; for (s = 1; s <= ns; s++) printf "---|"; printf "\n"
+	      for (l = 1; l <= nl; l++) {
+	        lv = lnames[l]; k0 = blk SUBSEP lv SUBSEP snames[1]
+	        if (!(k0 in d)) continue
+	        printf "| %d |", lv
+	        for (s = 1; s <= ns; s++) { k = blk SUBSEP lv SUBSEP snames[s]; printf " %s |", mark(sprintf("%.2f", d[k]), d[k] >= 1.1) }
+	        printf "\n"
+	      }
+	    }
+	  }
+	}' "$@"
+}
+
 tree= mb=8 levels=1-22 blocks=131072,1048576 runs=3 decode= raw= work=
 build=${BUILD:-./build}
 while [ $# -gt 0 ]; do
 	case $1 in
+	--table) shift; table "$@"; exit 0 ;;
 	--tree) tree=$2; shift 2 ;;
 	--mb) mb=$2; shift 2 ;;
 	--levels) levels=$2; shift 2 ;;
@@ -92,30 +140,4 @@ out=${raw:-$work/raw}
 # shellcheck disable=SC2086 # $samples is a list of paths without spaces
 "$work/codec_bench" -L "$levels" -B "$blocks" -n "$runs" $decode $samples > "$out"
 
-# One table per frame size: a row per level, three ratios per sample. A cell outside the issue's
-# target (size <= 1.000, compression >= 1.00x, decoding >= 1.10x) is marked with a '*'.
-awk -v decode="$decode" '
-{ key = $2 SUBSEP $3 SUBSEP $1; size[key] = $5 / $6; c[key] = ($8 > 0 ? $7 / $8 : 0)
-  d[key] = ($10 > 0 ? $9 / $10 : 0)
-  if (!($1 in seen_s)) { seen_s[$1] = 1; snames[++ns] = $1 }
-  if (!($2 in seen_b)) { seen_b[$2] = 1; bnames[++nb] = $2 }
-  if (!($3 in seen_l)) { seen_l[$3] = 1; lnames[++nl] = $3 }
-  tin[$2 SUBSEP $3] += $4; tours[$2 SUBSEP $3] += $5; tref[$2 SUBSEP $3] += $6 }
-function mark(v, ok) { return sprintf("%s%s", v, ok ? "" : "*") }
-END {
-  for (b = 1; b <= nb; b++) {
-    blk = bnames[b]
-    printf "\n#### %d KiB frames: ours / libzstd 1.5.4 (size, compression speed%s)\n\n", blk / 1024, decode ? ", decoding speed" : ""
-    printf "| level |"; for (s = 1; s <= ns; s++) printf " %s size | %s C |%s", snames[s], snames[s], decode ? " " snames[s] " D |" : ""
-    printf " all: size |\n|---|"; for (s = 1; s <= ns; s++) printf "---|---|%s", decode ? "---|" : ""; printf "---|\n"
-    for (l = 1; l <= nl; l++) {
-      lv = lnames[l]; printf "| %d |", lv
-      for (s = 1; s <= ns; s++) {
-        k = blk SUBSEP lv SUBSEP snames[s]
-        printf " %s | %s |", mark(sprintf("%.4f", size[k]), size[k] <= 1.0), mark(sprintf("%.2f", c[k]), c[k] >= 1.0)
-        if (decode) printf " %s |", mark(sprintf("%.2f", d[k]), d[k] >= 1.1)
-      }
-      printf " %.4f |\n", tours[blk SUBSEP lv] / tref[blk SUBSEP lv]
-    }
-  }
-}' "$out"
+table "$out"
