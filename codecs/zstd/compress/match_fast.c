@@ -8,10 +8,11 @@
 #include "codecs/zstd/compress/match_hc.h"
 
 /* A long (8-byte) and a short table, the long candidate preferred, also one byte on. */
-void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+static inline __attribute__((always_inline)) void
+parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
 	struct zs_seq_store *st = &c->store;
-	unsigned mm = c->p.min_match, log = c->hash_log;
+	unsigned log = c->hash_log, skip = c->p.search_log;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
 	uint32_t base = c->idx_base;
 	size_t hash_limit = zs_hash_limit(c);
@@ -60,7 +61,7 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 				}
 			}
 		} else {
-			pos += 1 + ((pos - anchor) >> c->p.search_log);
+			pos += 1 + ((pos - anchor) >> skip);
 			continue;
 		}
 		while (mpos > anchor && mpos > dist && src[mpos - 1] == src[mpos - 1 - dist]) {
@@ -91,4 +92,15 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 	}
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
+}
+
+/* The hash width as a constant in each copy: no test of it per position. */
+void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	if (c->p.min_match == 4)
+		parse_dfast(c, src, start, end, 4);
+	else if (c->p.min_match == 5)
+		parse_dfast(c, src, start, end, 5);
+	else
+		parse_dfast(c, src, start, end, c->p.min_match);
 }

@@ -16,6 +16,30 @@ struct lazy_state {
 	unsigned min_match;
 };
 
+/* Links positions [from, to) into their chains: the tables and sizes in locals (stores through
+ * the tables could alias the context), the hash width fixed per loop. */
+static void insert_range(struct zs_cctx *c, const uint8_t *src, size_t from, size_t to)
+{
+	uint32_t *hash = c->hash, *chain = c->chain;
+	uint32_t mask = (1u << c->chain_log) - 1;
+	unsigned log = c->hash_log;
+
+#define INSERT_LOOP(mm)                                                    \
+	for (size_t p = from; p < to; p++) {                               \
+		uint32_t h = zs_hash(src + p, mm, log);                   \
+		chain[p & mask] = hash[h];                                 \
+		hash[h] = (uint32_t)p;                                     \
+	}
+	if (c->p.min_match == 4) {
+		INSERT_LOOP(4)
+	} else if (c->p.min_match == 5) {
+		INSERT_LOOP(5)
+	} else {
+		INSERT_LOOP(c->p.min_match)
+	}
+#undef INSERT_LOOP
+}
+
 /* Inserts up to pos, then walks pos's chain; returns the longest match length (0 if none
  * reaches min_match) and its distance. */
 static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
@@ -27,8 +51,8 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 
 	if (pos > s->hash_limit)
 		return 0;
-	while (s->next_insert < pos)
-		zs_hc_insert(c, src, (uint32_t)s->next_insert++);
+	if (s->next_insert < pos)
+		insert_range(c, src, s->next_insert, pos);
 	uint32_t h = zs_hash(src + pos, s->min_match, c->hash_log);
 	uint32_t cand = c->hash[h];
 
@@ -177,8 +201,8 @@ store:
 	/* Positions skipped inside matches still belong in the chains for later blocks. */
 	size_t stop = end < s.hash_limit + 1 ? end : s.hash_limit + 1;
 
-	while (s.next_insert < stop)
-		zs_hc_insert(c, src, (uint32_t)s.next_insert++);
+	if (s.next_insert < stop)
+		insert_range(c, src, s.next_insert, stop);
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
 }
