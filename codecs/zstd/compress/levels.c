@@ -6,60 +6,35 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
 
-/* strategy, hash_log, chain_log, search_log, min_match, target_len, passes */
-static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
-	{ZS_DFAST, 14, 13, 6, 5, 1, 1},       /* 1 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
-	{ZS_GREEDY, 17, 17, 3, 4, 2, 1},      /* 5 */
-	{ZS_LAZY, 17, 17, 3, 4, 4, 1},        /* 6 */
-	{ZS_LAZY2, 17, 17, 3, 4, 8, 1},       /* 7 */
-	{ZS_LAZY2, 17, 17, 4, 4, 8, 1},       /* 8 */
-	{ZS_LAZY2, 17, 17, 5, 4, 8, 1},       /* 9 */
-	{ZS_LAZY2, 17, 17, 6, 4, 8, 1},       /* 10 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 11 */
-	{ZS_LAZY2, 17, 17, 8, 4, 12, 1},      /* 12 */
-	{ZS_BTOPT, 17, 18, 3, 4, 24, 1},      /* 13 */
-	{ZS_BTOPT, 17, 18, 4, 3, 64, 1},      /* 14 */
-	{ZS_BTOPT, 17, 18, 6, 3, 256, 1},     /* 15 */
-	{ZS_BTULTRA, 17, 18, 5, 3, 256, 1},   /* 16 */
-	{ZS_BTULTRA, 17, 18, 7, 3, 256, 1},   /* 17 */
-	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 22 */
-};
-
-/* Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB): a window that large finds more,
- * so the same effort compresses better, and the slow strategies can step down. Hash and chain
- * sizes are those for 128 KiB: frame.c scales them with the input. */
-static const struct zs_params large_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_DFAST, 12, 12, 8, 5, 1, 1},       /* unused (level 0) */
-	{ZS_DFAST, 14, 13, 8, 5, 1, 1},       /* 1 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 2 */
-	{ZS_DFAST, 16, 15, 8, 5, 1, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 8, 4, 1, 1},       /* 4 */
-	{ZS_GREEDY, 17, 17, 3, 5, 2, 1},      /* 5 */
-	{ZS_LAZY, 17, 17, 3, 5, 4, 1},        /* 6 */
-	{ZS_LAZY2, 17, 17, 3, 5, 8, 1},       /* 7 */
-	{ZS_LAZY2, 17, 17, 4, 5, 8, 1},       /* 8 */
-	{ZS_LAZY2, 17, 17, 4, 5, 8, 1},       /* 9 */
-	{ZS_LAZY2, 17, 17, 5, 5, 8, 1},       /* 10 */
-	{ZS_LAZY2, 17, 17, 6, 5, 8, 1},       /* 11 */
-	{ZS_LAZY2, 17, 17, 6, 5, 8, 1},       /* 12 */
-	{ZS_LAZY2, 17, 17, 6, 4, 8, 1},       /* 13 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 14 */
-	{ZS_LAZY2, 17, 17, 7, 4, 8, 1},       /* 15 */
-	{ZS_BTOPT, 17, 18, 5, 3, 64, 1},      /* 16 */
-	{ZS_BTOPT, 17, 18, 6, 3, 256, 1},     /* 17 */
-	{ZS_BTULTRA, 17, 18, 9, 3, 256, 1},   /* 18 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, /* 22 */
+/* Per level: { parameters for inputs up to 256 KiB, for larger ones }. Each is
+ * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
+ * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
+ * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. */
+static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
+	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
+	{{ZS_DFAST, 14, 13, 6, 5, 1, 1}, {ZS_DFAST, 14, 13, 8, 5, 1, 1}}, /* 1 */
+	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 2 */
+	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 3 */
+	{{ZS_DFAST, 17, 17, 8, 4, 1, 1}, {ZS_DFAST, 17, 17, 8, 4, 1, 1}}, /* 4 */
+	{{ZS_GREEDY, 17, 17, 3, 4, 2, 1}, {ZS_GREEDY, 17, 17, 3, 5, 2, 1}}, /* 5 */
+	{{ZS_LAZY, 17, 17, 3, 4, 4, 1}, {ZS_LAZY, 17, 17, 3, 5, 4, 1}}, /* 6 */
+	{{ZS_LAZY2, 17, 17, 3, 4, 8, 1}, {ZS_LAZY2, 17, 17, 3, 5, 8, 1}}, /* 7 */
+	{{ZS_LAZY2, 17, 17, 4, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 8 */
+	{{ZS_LAZY2, 17, 17, 5, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 9 */
+	{{ZS_LAZY2, 17, 17, 6, 4, 8, 1}, {ZS_LAZY2, 17, 17, 5, 5, 8, 1}}, /* 10 */
+	{{ZS_LAZY2, 17, 17, 7, 4, 8, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 11 */
+	{{ZS_LAZY2, 17, 17, 8, 4, 12, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 12 */
+	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_LAZY2, 17, 17, 6, 4, 8, 1}}, /* 13 */
+	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 14 */
+	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 15 */
+	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
+	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */
+	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 256, 1}}, /* 18 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 19 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 20 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 21 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}}, /* 22 */
 };
 
 #define LARGE_INPUT (256u * 1024u)
@@ -68,5 +43,5 @@ const struct zs_params *zs_level_params(int level, size_t input)
 {
 	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
 		return NULL;
-	return input > LARGE_INPUT ? &large_table[level] : &level_table[level];
+	return &level_table[level][input > LARGE_INPUT];
 }
