@@ -53,13 +53,13 @@ static unsigned worker_count(const struct mksq_options *o)
 	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 
-/* Enough slots that threads run in bursts rather than waking each other per block: about
- * 64 MiB of blocks by default (squashfs-tools takes several hundred), at least two per worker
- * plus the reader's and writer's; -mem caps them (each slot holds two blocks). */
+/* Enough block buffers that threads run in bursts rather than waking each other per block:
+ * about 32 MiB by default (squashfs-tools takes several hundred), at
+ * least two per worker plus the reader's and writer's; -mem caps them (each holds two blocks). */
 static unsigned slot_count(const struct mksq_options *o, unsigned workers)
 {
 	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
-	uint64_t slots = (64ull << 20) / per_slot;
+	uint64_t slots = (32ull << 20) / per_slot;
 	if (slots > 1024)
 		slots = 1024;
 	if (o->mem > 0 && o->mem / 2 / per_slot < slots)

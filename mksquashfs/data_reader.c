@@ -41,7 +41,7 @@ static int flush_fragment(struct data_reader *r)
 
 static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
-	if (content_open(n, c, &r->err) != 0)
+	if (content_open_cached(n, c, &r->dir, &r->err) != 0)
 		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
 	if (c->owned && n->file->size > 4u * r->cfg->image->block_size)
@@ -106,7 +106,7 @@ static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32
 	return memcmp(r->cmp_a, r->tail, tail_len) == 0;
 }
 
-static int remember_tail(struct data_reader *r, const struct tree_inode *n, uint32_t tail_len,
+static int remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
 			 uint64_t hash, uint32_t offset)
 {
 	if (r->tail_count == r->tail_cap) {
@@ -130,7 +130,7 @@ static int remember_tail(struct data_reader *r, const struct tree_inode *n, uint
 static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
 		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
 {
-	struct slot *s = pipeline_acquire(r->pipe);
+	struct slot *s = pipeline_acquire_marker(r->pipe);
 	if (s == NULL)
 		return -1;
 	s->kind = SLOT_FILE_END;
@@ -211,7 +211,11 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 	const struct image_settings *img = r->cfg->image;
 	uint32_t tail = l->tail, blocks = (uint32_t)l->blocks;
 	uint64_t size = n->file->size;
-	if (img->duplicates) {
+	/* Unless -always-use-fragments packs tails of larger files too, every packed tail is a
+	 * whole file: a file that is only a tail then duplicates the file whose tail it matches,
+	 * and the table of whole files (64 bytes a file) is not needed. */
+	bool whole_by_tail = l->full == 0 && !img->always_fragments;
+	if (img->duplicates && !whole_by_tail) {
 		hash = sq_hash_combine(hash, sq_hash64(r->tail, tail, 0));
 		size_t cursor = 0;
 		struct tree_inode *old;
@@ -234,6 +238,9 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 			int same = same_tail(r, pt->inode, tail);
 			if (same < 0)
 				return -1;
+			if (same && whole_by_tail)
+				return submit_end(r, n, blocks, SQFS_NO_FRAGMENT, 0, END_DUPLICATE,
+						  pt->inode);
 			if (same)
 				return submit_end(r, n, blocks, pt->frag_index, pt->frag_offset, END_NEW,
 						  NULL);
@@ -291,7 +298,7 @@ void *data_reader_main(void *arg)
 	if (r->rc == 0 && flush_fragment(r) != 0)
 		r->rc = -1;
 	if (r->rc == 0) {
-		struct slot *s = pipeline_acquire(r->pipe);
+		struct slot *s = pipeline_acquire_marker(r->pipe);
 		if (s == NULL) {
 			r->rc = -1;
 		} else {

@@ -240,7 +240,10 @@ static const struct opt_def core_defs[] = {
 		     "-progress\t\tdisplay the progress bar (default, on a terminal)"),
 	OPT_VALUE_DEF("-processors", opt_processors, SECTION_RUNTIME,
 		      "-processors <number>\tuse <number> processors.  By default will use number of\n"
-		      "\t\t\tprocessors available"),
+		      "\t\t\tprocessors available.  <number> threads compress\n"
+		      "\t\t\tdata blocks and one more compresses fragments (all\n"
+		      "\t\t\ttake whichever block is next); reading, duplicate\n"
+		      "\t\t\tchecks and writing run on two threads of their own"),
 	OPT_VALUE_DEF("-mem", opt_mem, SECTION_RUNTIME,
 		      "-mem <size>\t\tuse at most about <size> memory for queued blocks.\n"
 		      "\t\t\tOptionally a suffix of K, M or G can be given"),
