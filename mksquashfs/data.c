@@ -217,8 +217,10 @@ static int file_end(struct data_writer *w, struct slot *s)
 		      shared->file->fragment_index == SQFS_NO_FRAGMENT &&
 		      shared->file->size == f->size;
 	}
-	if (dup)
+	if (dup) {
 		w->stats->duplicate_files++;
+		n->flags |= TREE_DUPLICATE;
+	}
 	if (w->cfg->info != NULL)
 		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", shown,
 			(unsigned long long)f->size, dup ? " DUPLICATE" : "");
@@ -316,6 +318,8 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		pipeline_abort(pipe);
 	pthread_join(reader, NULL);
 	reader_started = false;
+	stats->unreadable_files = r.unreadable;
+	stats->changed_files = r.changed;
 	if (rc != 0 || r.rc != 0) {
 		/* The root cause: our own failure (the image), else the reader's (a file), else a
 		 * worker's (the codec). */

@@ -24,6 +24,9 @@ struct data_config {
 	unsigned slots;          /* block buffers in flight (memory: 2 * block_size each) */
 	struct progress *progress;  /* may be NULL */
 	FILE *info;              /* -info: one line per file written, else NULL */
+	FILE *warn;              /* unreadable or changing files are named here (NULL: silent) */
+	bool exit_on_error;      /* -exit-on-error: an unreadable file fails the build */
+	unsigned throttle;       /* -throttle: percent of the reading time spent idle, 0..99 */
 };
 
 struct data_stats {
@@ -35,6 +38,8 @@ struct data_stats {
 	uint32_t duplicate_files;
 	uint64_t blocks;              /* data blocks, sparse ones included */
 	uint64_t sparse_blocks;
+	uint32_t unreadable_files;    /* stored empty: could not be opened or read */
+	uint32_t changed_files;       /* changed size while being read */
 };
 
 /* Compression threads for -processors N: N for data blocks, as squashfs-tools, plus one in

@@ -47,6 +47,8 @@ struct data_reader {
 	struct packed_tail *tails;
 	size_t tail_count, tail_cap;
 	struct content_dir dir;          /* the directory files are opened relative to */
+	uint32_t unreadable;   /* files stored empty: could not be opened or read */
+	uint32_t changed;      /* files that changed size while being read */
 	int rc;
 };
 
