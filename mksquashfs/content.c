@@ -90,6 +90,8 @@ int content_open_cached(const struct tree_inode *n, struct content *c, struct co
 	if (slash == NULL || slash[1] == '\0' ||
 	    dir_switch(d, n->source_path, (size_t)(slash - n->source_path)) != 0)
 		return content_open(n, c, err);
+	c->stored = NULL;
+	c->node = n;
 	c->fd = openat(d->fd, slash + 1, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (c->fd < 0)
 		return sq_fail_errno(err, "cannot open %s", n->source_path);

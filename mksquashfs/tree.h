@@ -67,11 +67,11 @@ enum {
 	                            (attribute options apply to new inodes only, as squashfs-tools) */
 	TREE_PSEUDO = 1u << 2,   /* made or changed by a pseudo definition: -pseudo-override keeps
 	                            its owner and mode from -all-root, -force-* */
-	TREE_MADE_UP = 1u << 2,  /* not read from a source: a made-up root, a pseudo default directory,
+	TREE_MADE_UP = 1u << 3,  /* not read from a source: a made-up root, a pseudo default directory,
 	                            a directory a tar reader made for members below it (cleared when
 	                            its own member comes). Its time is not a source time (-mkfs-time
 	                            inode ignores it and gives it the latest source time) */
-	TREE_DUPLICATE = 1u << 3, /* set by the data stage: the file's data is an earlier file's
+	TREE_DUPLICATE = 1u << 4, /* set by the data stage: the file's data is an earlier file's
 	                             (-info prints DUPLICATE) */
 };
 
