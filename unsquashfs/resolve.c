@@ -4,6 +4,7 @@
  * but over the image's own tree: links never leave it. */
 #include "config.h"
 #include "unsquashfs/resolve.h"
+#include "common/util/sizes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +17,10 @@ struct buf {
 
 static int buf_reserve(struct buf *b, size_t need, struct sq_error *err)
 {
-	if (need <= b->cap)
-		return 0;
-	size_t cap = b->cap ? b->cap : 64;
-	while (cap < need)
-		cap *= 2;
-	char *n = realloc(b->s, cap);
+	char *n = sq_grow(b->s, &b->cap, need, 1, 64);
 	if (n == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 	b->s = n;
-	b->cap = cap;
 	return 0;
 }
 
