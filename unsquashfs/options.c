@@ -48,6 +48,14 @@ static int list_line(void *ctx, const char *line, size_t len, struct sq_error *e
 	return add_string(t->list, copy + sizeof(char *), err);
 }
 
+static void free_regex(regex_t **re)
+{
+	if (*re != NULL)
+		regfree(*re);
+	free(*re);
+	*re = NULL;
+}
+
 void unsq_options_free(struct unsq_options *o)
 {
 	char *p = o->storage;
@@ -65,13 +73,8 @@ void unsq_options_free(struct unsq_options *o)
 	unsq_mode_free(o->force_file_mode);
 	unsq_mode_free(o->force_dir_mode);
 	o->force_file_mode = o->force_dir_mode = NULL;
-	if (o->xattr_include != NULL)
-		regfree(o->xattr_include);
-	if (o->xattr_exclude != NULL)
-		regfree(o->xattr_exclude);
-	free(o->xattr_include);
-	free(o->xattr_exclude);
-	o->xattr_include = o->xattr_exclude = NULL;
+	free_regex(&o->xattr_include);
+	free_regex(&o->xattr_exclude);
 }
 
 /* Flags: names -> mode (UNSQ_MODE_KEEP: unchanged) and up to two int fields set. */

@@ -142,7 +142,7 @@ out:
 
 struct follow_out {
 	char **list;
-	size_t n;
+	size_t n, cap;
 };
 
 static int add_unique(void *ctx, const char *canonical, struct sq_error *err)
@@ -151,14 +151,13 @@ static int add_unique(void *ctx, const char *canonical, struct sq_error *err)
 	for (size_t i = 0; i < f->n; i++)
 		if (strcmp(f->list[i], canonical) == 0)
 			return 0;
-	char **n = realloc(f->list, (f->n + 1) * sizeof(char *));
-	if (n == NULL)
+	char **n = sq_grow(f->list, &f->cap, f->n + 1, sizeof(char *), 8);
+	char *copy = n != NULL ? strdup(canonical) : NULL;
+	if (n != NULL)
+		f->list = n;
+	if (copy == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	f->list = n;
-	f->list[f->n] = strdup(canonical);
-	if (f->list[f->n] == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	f->n++;
+	f->list[f->n++] = copy;
 	return 0;
 }
 
