@@ -322,6 +322,14 @@ static int encoders_setup(struct xz_state *st)
 	return 0;
 }
 
+static void set_buffers(lzma_stream *strm, const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
+{
+	strm->next_in = src;
+	strm->avail_in = len;
+	strm->next_out = dst;
+	strm->avail_out = cap;
+}
+
 /* One filter chain's attempt: the size when the stream ends within limit bytes, else 0. */
 static ptrdiff_t encode_once(lzma_stream *strm, const lzma_filter *chain, const uint8_t *src,
 			     size_t len, uint8_t *dst, size_t limit)
@@ -329,10 +337,7 @@ static ptrdiff_t encode_once(lzma_stream *strm, const lzma_filter *chain, const 
 	/* Re-initialising the same stream with the same chain reuses liblzma's buffers. */
 	if (lzma_stream_encoder(strm, chain, LZMA_CHECK_CRC32) != LZMA_OK)
 		return -1;
-	strm->next_in = src;
-	strm->avail_in = len;
-	strm->next_out = dst;
-	strm->avail_out = limit;
+	set_buffers(strm, src, len, dst, limit);
 	lzma_ret ret;
 	do
 		ret = lzma_code(strm, LZMA_FINISH);
@@ -391,10 +396,7 @@ static ptrdiff_t xz_decompress(void *state, const uint8_t *src, size_t len, uint
 		*why = "out of memory for the xz decoder";
 		return -1;
 	}
-	strm->next_in = src;
-	strm->avail_in = len;
-	strm->next_out = dst;
-	strm->avail_out = cap;
+	set_buffers(strm, src, len, dst, cap);
 	/* liblzma may stop with LZMA_OK to be called again (a full output buffer with the index
 	 * still to check): go on while it makes progress. */
 	lzma_ret ret;

@@ -479,25 +479,28 @@ int main(int argc, char **argv)
 	s->duplicates = true;
 	s->exportable = true;
 	s->pad = true;
+	const struct {
+		const char *name;
+		bool *flag, value;
+	} flags[] = {
+		{"-noI", &s->uncompressed_inodes, true},
+		{"-noX", &s->uncompressed_xattrs, true},
+		{"-noF", &s->uncompressed_fragments, true},
+		{"-no-exports", &s->exportable, false},
+		{"-no-xattrs", &s->no_xattrs, true},
+		{"-nopad", &s->pad, false},
+		{"-huge", &huge, true},
+	};
 	for (int i = 4; i < argc; i++) {
-		if (strcmp(argv[i], "-comp") == 0 && i + 1 < argc)
+		size_t f = 0;
+		while (f < sizeof(flags) / sizeof(flags[0]) && strcmp(argv[i], flags[f].name) != 0)
+			f++;
+		if (f < sizeof(flags) / sizeof(flags[0]))
+			*flags[f].flag = flags[f].value;
+		else if (strcmp(argv[i], "-comp") == 0 && i + 1 < argc)
 			comp = argv[++i];
 		else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc)
 			s->block_size = (uint32_t)strtoul(argv[++i], NULL, 0);
-		else if (strcmp(argv[i], "-noI") == 0)
-			s->uncompressed_inodes = true;
-		else if (strcmp(argv[i], "-noX") == 0)
-			s->uncompressed_xattrs = true;
-		else if (strcmp(argv[i], "-noF") == 0)
-			s->uncompressed_fragments = true;
-		else if (strcmp(argv[i], "-no-exports") == 0)
-			s->exportable = false;
-		else if (strcmp(argv[i], "-no-xattrs") == 0)
-			s->no_xattrs = true;
-		else if (strcmp(argv[i], "-nopad") == 0)
-			s->pad = false;
-		else if (strcmp(argv[i], "-huge") == 0)
-			huge = true;
 		else
 			die("unknown option");
 	}
