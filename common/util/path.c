@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* path.c — joining path components. */
+/* path.c — joining path components, and a path pattern's components compiled as regexes. */
 #include "config.h"
 #include "common/util/path.h"
+#include "common/util/sizes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,4 +22,32 @@ char *sq_path_join(const char *dir, const char *name)
 	}
 	memcpy(p + at, name, nl + 1);
 	return p;
+}
+
+regex_t *sq_path_regcomp(char *const *parts, size_t n, size_t *bad, char *why, size_t whylen)
+{
+	regex_t *re = sq_alloc_array(n, sizeof(*re));
+	if (re == NULL) {
+		*bad = n;
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int rc = regcomp(&re[i], parts[i], REG_EXTENDED | REG_NOSUB);
+		if (rc != 0) {
+			regerror(rc, &re[i], why, whylen);
+			sq_path_regfree(re, i);
+			*bad = i;
+			return NULL;
+		}
+	}
+	return re;
+}
+
+void sq_path_regfree(regex_t *re, size_t n)
+{
+	if (re == NULL)
+		return;
+	for (size_t i = 0; i < n; i++)
+		regfree(&re[i]);
+	free(re);
 }
