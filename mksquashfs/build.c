@@ -25,6 +25,7 @@
 #include "mksquashfs/scan.h"
 #include "mksquashfs/sort.h"
 #include "mksquashfs/summary.h"
+#include "mksquashfs/tar/tar.h"
 
 struct build {
 	const struct mksq_options *o;
@@ -81,8 +82,8 @@ static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 		return sq_fail(err, SQ_ERR_USAGE, "image %s is a directory", o->image_path);
 	if (!o->noappend)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED,
-			       "%s exists and appending is not supported: use -noappend to overwrite it",
-			       o->image_path);
+			       "%s exists and appending is not supported: use %s to overwrite it",
+			       o->image_path, o->tar.sqfstar ? "-force" : "-noappend");
 	return 0;
 }
 
@@ -105,13 +106,18 @@ static int open_output(struct build *b, struct sq_error *err)
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
-/* The readers: the directory scan (unless the source is "-"), then pseudo definitions. */
+/* The readers: a tar archive or cpio-style names (tar/), or the directory scan (unless the source is "-"), then pseudo
+ * definitions. */
 static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
 			struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err)
 {
 	struct inode_map links = { 0 };
 	int rc = 0;
-	if (!options_no_sources(o))
+	/* A tar archive or a cpio-style list (whose source is "-" too) makes a root. */
+	bool have_sources = tar_style_sources(o) || !options_no_sources(o);
+	if (tar_style_sources(o))
+		rc = tar_style_read(o, x, tree, stats, warn, err);
+	else if (!options_no_sources(o))
 		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, err);
 	else
 		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
@@ -120,7 +126,7 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 			.now = o->now,
 			.no_hardlinks = o->walk.no_hardlinks,
 			.no_xattrs = o->image.no_xattrs,
-			.have_sources = !options_no_sources(o),
+			.have_sources = have_sources,
 		};
 		rc = pseudo_apply(o->pseudo, &po, tree, &links, warn, err);
 	}

@@ -55,17 +55,19 @@ void options_print_option_help(FILE *out, const struct opt_def *d)
 		fprintf(out, "%s\n", at + strlen(marker) + 1);
 }
 
-/* Print one section's options from every group; nothing when it has none. */
-void options_print_section(FILE *out, enum opt_section s)
+/* Print one section's options (those the tool takes) from every group; nothing when it has
+ * none. */
+void options_print_section(FILE *out, enum opt_section s, bool sqfstar)
 {
 	const struct opt_group *const *groups = opt_groups();
 	bool any = false;
 	for (size_t g = 0; groups[g] != NULL; g++) {
 		for (const struct opt_def *d = groups[g]->defs; d->name != NULL; d++) {
-			if (d->section != s || d->help == NULL)
+			if (d->section != s || d->help == NULL || !opt_for_tool(d, sqfstar))
 				continue;
 			if (!any)
-				fprintf(out, "%s\n", section_titles[s]);
+				fprintf(out, "%s\n", sqfstar && s == SECTION_RUNTIME ?
+					"Sqfstar runtime options:" : section_titles[s]);
 			any = true;
 			options_print_option_help(out, d);
 		}
@@ -90,12 +92,16 @@ static void print_compressor_options(FILE *out)
 	}
 }
 
-void options_print_help(FILE *out)
+void options_print_help(FILE *out, const struct mksq_options *o)
 {
-	fprintf(out, "SYNTAX:mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
-		     "[-e list of exclude dirs/files]\n\n");
+	if (o->tar.sqfstar)
+		fprintf(out, "SYNTAX:sqfstar [OPTIONS] FILESYSTEM [list of exclude dirs/files]\n"
+			     "(reads an uncompressed tar archive from standard input)\n\n");
+	else
+		fprintf(out, "SYNTAX:mksquashfs source1 source2 ...  FILESYSTEM [OPTIONS] "
+			     "[-e list of exclude dirs/files]\n\n");
 	for (int s = 0; s < SECTION_COUNT; s++)
-		options_print_section(out, (enum opt_section)s);
+		options_print_section(out, (enum opt_section)s, o->tar.sqfstar);
 	pseudo_print_formats(out);
 	print_compressor_options(out);
 	fprintf(out, "\nEnvironment:\n"

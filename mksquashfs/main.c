@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* main.c — mksquashfs: the command line to an action, and the only place that prints an error
- * and picks the exit status. */
+/* main.c — mksquashfs (and sqfstar, the same program entered by that name: options.c reads
+ * argv[0]): the command line to an action, and the only place that prints an error and picks the
+ * exit status. */
 #include "config.h"
 
 #include <stdio.h>
@@ -12,9 +13,9 @@
 #include "mksquashfs/build.h"
 #include "mksquashfs/options.h"
 
-static void print_version(void)
+static void print_version(const struct mksq_options *o)
 {
-	printf("mksquashfs (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+	printf("%s (%s) %s\n", options_tool_name(o), PACKAGE_NAME, PACKAGE_VERSION);
 	printf("compatible with squashfs-tools 4.5.1 options; writes squashfs 4.0\n");
 }
 
@@ -30,10 +31,10 @@ int main(int argc, char **argv)
 	if (rc == 0) {
 		switch (action) {
 		case OPTIONS_HELP:
-			options_print_help(stdout);
+			options_print_help(stdout, &o);
 			break;
 		case OPTIONS_VERSION:
-			print_version();
+			print_version(&o);
 			break;
 		case OPTIONS_XHELP:
 			if (o.image.codec->print_help != NULL)
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
 	}
 	options_free(&o);
 	if (rc != 0) {
-		fprintf(stderr, "mksquashfs: %s\n", err.msg[0] ? err.msg : "failed");
+		fprintf(stderr, "%s: %s\n", options_tool_name(&o), err.msg[0] ? err.msg : "failed");
 		return 1;
 	}
 	return 0;

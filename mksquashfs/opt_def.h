@@ -37,9 +37,17 @@ enum opt_kind {
 	OPT_IGNORED,       /* accepted for compatibility, changes nothing (help says why) */
 };
 
+/* Which program takes an option: mksquashfs and sqfstar share one binary and these tables. */
+enum opt_tool {
+	OPT_BOTH = 0,           /* the default: mksquashfs and sqfstar */
+	OPT_MKSQUASHFS_ONLY,    /* directory sources, -e, appending, -tar itself ... */
+	OPT_SQFSTAR_ONLY,       /* -force */
+};
+
 struct opt_def {
 	const char *name;       /* "-root-mode" */
 	enum opt_kind kind;
+	enum opt_tool tool;     /* OPT_BOTH unless set */
 	size_t offset;          /* OPT_FLAG: offset of a bool in struct mksq_options */
 	bool value;             /* OPT_FLAG: the value it sets */
 	/* OPT_VALUE / OPT_CALL: store the option; value is NULL when the word is missing (the parse
@@ -52,15 +60,20 @@ struct opt_def {
 	const char *help;
 };
 
-#define OPT_FLAG_DEF(n, field, v, sec, h) \
-	{ .name = (n), .kind = OPT_FLAG, .offset = offsetof(struct mksq_options, field), \
-	  .value = (v), .section = (sec), .help = (h) }
-#define OPT_VALUE_DEF(n, fn, sec, h) \
-	{ .name = (n), .kind = OPT_VALUE, .parse = (fn), .section = (sec), .help = (h) }
-#define OPT_CALL_DEF(n, fn, sec, h) \
-	{ .name = (n), .kind = OPT_CALL, .parse = (fn), .section = (sec), .help = (h) }
-#define OPT_IGNORED_DEF(n, sec, h) \
-	{ .name = (n), .kind = OPT_IGNORED, .section = (sec), .help = (h) }
+/* Table entries; the _FOR forms name the one program that takes the option (enum opt_tool). */
+#define OPT_FLAG_FOR(t, n, field, v, sec, h) \
+	{ .name = (n), .kind = OPT_FLAG, .tool = (t), \
+	  .offset = offsetof(struct mksq_options, field), .value = (v), .section = (sec), .help = (h) }
+#define OPT_VALUE_FOR(t, n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_VALUE, .tool = (t), .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_CALL_FOR(t, n, fn, sec, h) \
+	{ .name = (n), .kind = OPT_CALL, .tool = (t), .parse = (fn), .section = (sec), .help = (h) }
+#define OPT_IGNORED_FOR(t, n, sec, h) \
+	{ .name = (n), .kind = OPT_IGNORED, .tool = (t), .section = (sec), .help = (h) }
+#define OPT_FLAG_DEF(n, field, v, sec, h) OPT_FLAG_FOR(OPT_BOTH, n, field, v, sec, h)
+#define OPT_VALUE_DEF(n, fn, sec, h) OPT_VALUE_FOR(OPT_BOTH, n, fn, sec, h)
+#define OPT_CALL_DEF(n, fn, sec, h) OPT_CALL_FOR(OPT_BOTH, n, fn, sec, h)
+#define OPT_IGNORED_DEF(n, sec, h) OPT_IGNORED_FOR(OPT_BOTH, n, sec, h)
 
 /* A concern's options: a table ended by an entry with name NULL, and a check run after the whole
  * command line is read (cross-option rules, defaults that depend on other options; may be NULL). */
@@ -74,6 +87,7 @@ struct opt_group {
 extern const struct opt_group core_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
 extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
+extern const struct opt_group tar_options;
 
 /* The -help section titles. */
 const char *opt_section_title(enum opt_section s);
@@ -83,5 +97,9 @@ const struct opt_group *const *opt_groups(void);
 
 /* Find an option by its exact name in every group; NULL when unknown. */
 const struct opt_def *opt_find(const char *name);
+/* The same, among the options the tool takes (sqfstar or mksquashfs). */
+const struct opt_def *opt_find_for(const char *name, bool sqfstar);
+/* Does the tool take (and -help list) this option? */
+bool opt_for_tool(const struct opt_def *d, bool sqfstar);
 
 #endif

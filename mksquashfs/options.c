@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/format.h"
+#include "codecs/codec.h"
 #include "common/util/sizes.h"
 #include "mksquashfs/opt_def.h"
 #include "mksquashfs/pseudo/pseudo.h"
@@ -19,6 +20,7 @@ static const struct opt_group *const all_groups[] = {
 	&core_options,
 	&tree_options,
 	&pseudo_options,
+	&tar_options,
 	NULL,
 };
 
@@ -36,21 +38,40 @@ const struct opt_def *opt_find(const char *name)
 	return NULL;
 }
 
+bool opt_for_tool(const struct opt_def *d, bool sqfstar)
+{
+	return d->tool == OPT_BOTH || d->tool == (sqfstar ? OPT_SQFSTAR_ONLY : OPT_MKSQUASHFS_ONLY);
+}
+
+const struct opt_def *opt_find_for(const char *name, bool sqfstar)
+{
+	for (size_t g = 0; all_groups[g] != NULL; g++)
+		for (const struct opt_def *d = all_groups[g]->defs; d->name != NULL; d++)
+			if (opt_for_tool(d, sqfstar) && strcmp(d->name, name) == 0)
+				return d;
+	return NULL;
+}
+
+const char *options_tool_name(const struct mksq_options *o)
+{
+	return o->tar.sqfstar ? "sqfstar" : "mksquashfs";
+}
+
 /* -comp and -b decide the codec's defaults, and squashfs-tools accepts -X options before
- * them, so find them first. */
-static int prescan_codec(struct mksq_options *o, int first, int argc, char **argv,
+ * them, so find them first (in the option words argv[first..end)). */
+static int prescan_codec(struct mksq_options *o, int first, int end, char **argv,
 			 struct sq_error *err)
 {
 	const char *comp = NULL;
-	for (int i = first; i < argc; i++) {
+	for (int i = first; i < end; i++) {
 		if (strcmp(argv[i], "-e") == 0)
 			break;
 		if (strcmp(argv[i], "-comp") == 0) {
-			if (i + 1 >= argc)
+			if (i + 1 >= end)
 				return sq_fail(err, SQ_ERR_USAGE, "-comp missing compression type");
 			comp = argv[++i];
 		} else if (strcmp(argv[i], "-b") == 0) {
-			if (i + 1 >= argc)
+			if (i + 1 >= end)
 				return sq_fail(err, SQ_ERR_USAGE, "-b missing block size");
 			if (options_parse_block_size(argv[++i], &o->image.block_size, err) != 0)
 				return -1;
@@ -153,11 +174,12 @@ static int parse_one(struct mksq_options *o, int i, int argc, char **argv, struc
 	}
 	if (strcmp(arg, "-comp") == 0 || strcmp(arg, "-b") == 0)
 		return 2; /* taken by prescan_codec */
-	const struct opt_def *d = opt_find(arg);
+	const struct opt_def *d = opt_find_for(arg, o->tar.sqfstar);
 	if (d == NULL) {
 		if (strncmp(arg, "-X", 2) == 0)
 			return codec_option(o, argc - i, argv + i, err);
-		return sq_fail(err, SQ_ERR_USAGE, "invalid option %s (see mksquashfs -help)", arg);
+		return sq_fail(err, SQ_ERR_USAGE, "invalid option %s (see %s -help)", arg,
+			       options_tool_name(o));
 	}
 	switch (d->kind) {
 	case OPT_FLAG:
@@ -206,37 +228,111 @@ static int finish_options(struct mksq_options *o, const char *sde, uint32_t now,
 	return 0;
 }
 
+/* How many words the option at argv[i] takes, from the tables (and, for -X options, from any
+ * codec that knows it), so sqfstar can tell an option's value from IMAGE. */
+static int option_words(int i, int argc, char **argv)
+{
+	const struct opt_def *d = opt_find_for(argv[i], true);
+	if (strcmp(argv[i], "-comp") == 0 || strcmp(argv[i], "-b") == 0 ||
+	    (d != NULL && d->kind == OPT_VALUE))
+		return 2;
+	if (d != NULL || strncmp(argv[i], "-X", 2) != 0)
+		return 1;
+	const struct codec *const *all = codec_all();
+	for (size_t k = 0; all[k] != NULL; k++) {
+		if (!all[k]->supported)
+			continue;
+		struct codec_opts scratch;
+		char msg[256];
+		all[k]->init_options(&scratch, SQFS_DEFAULT_BLOCK_SIZE);
+		int used = all[k]->parse_option(&scratch, argc - i, argv + i, msg, sizeof(msg));
+		if (used != 0)
+			return used > 0 ? used : (i + 1 < argc ? 2 : 1);
+	}
+	return 1;
+}
+
+/* sqfstar [OPTIONS] IMAGE [EXCLUDES]: the options end at the first word that is not an option
+ * or an option's value; the words after IMAGE are exclude patterns. Returns IMAGE's index. */
+static int sqfstar_layout(struct mksq_options *o, int argc, char **argv, struct sq_error *err)
+{
+	int i = 1;
+	while (i < argc && !is_positional(argv[i]))
+		i += option_words(i, argc, argv);
+	if (i >= argc)
+		return sq_fail(err, SQ_ERR_USAGE,
+			       "usage: sqfstar [OPTIONS] IMAGE [EXCLUDES] < archive.tar (see sqfstar -help)");
+	o->image_path = argv[i];
+	for (int k = i + 1; k < argc; k++)
+		if (options_add_exclude(o, argv[k], err) != 0)
+			return -1;
+	return i;
+}
+
+/* Is argv[0] sqfstar (the same program entered by another name)? */
+static bool entered_as_sqfstar(const char *argv0)
+{
+	const char *base = strrchr(argv0, '/');
+	base = base != NULL ? base + 1 : argv0;
+	return strcmp(base, "sqfstar") == 0;
+}
+
+/* A tar archive as input makes a non-exportable image unless -exports says otherwise, as
+ * squashfs-tools does; -exports and -no-exports later on the line still decide. */
+static void tar_defaults(struct mksq_options *o, int first, int end, char **argv)
+{
+	for (int i = first; i < end && !o->tar.sqfstar; i++) {
+		if (strcmp(argv[i], "-e") == 0)
+			break;
+		if (strcmp(argv[i], "-tar") == 0)
+			o->tar.enabled = true;
+	}
+	if (o->tar.sqfstar)
+		o->tar.enabled = true;
+	if (o->tar.enabled)
+		o->image.exportable = false;
+}
+
 int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde, uint32_t now,
 		  enum options_action *action, struct sq_error *err)
 {
 	set_defaults(o);
 	*action = OPTIONS_RUN;
+	o->tar.sqfstar = argc > 0 && entered_as_sqfstar(argv[0]);
 
-	/* Sources and image come first, up to the first option word. */
+	/* mksquashfs: sources and image come first, up to the first option word. */
 	int first_opt = 1;
-	while (first_opt < argc && is_positional(argv[first_opt]))
+	while (!o->tar.sqfstar && first_opt < argc && is_positional(argv[first_opt]))
 		first_opt++;
 	for (int i = first_opt; i < argc; i++) {
-		if (strcmp(argv[i], "-e") == 0)
+		if (strcmp(argv[i], "-e") == 0 || (o->tar.sqfstar && is_positional(argv[i])))
 			break;
 		if (is_info_action(argv[i], action))
 			return 0;
 	}
-	if (first_opt < 3)
-		return sq_fail(err, SQ_ERR_USAGE,
-			       "usage: mksquashfs SOURCE... IMAGE [OPTIONS] (see mksquashfs -help)");
-	o->sources = argv + 1;
-	o->source_count = first_opt - 2;
-	o->image_path = argv[first_opt - 1];
+	int end_opt = argc;
+	if (o->tar.sqfstar) {
+		end_opt = sqfstar_layout(o, argc, argv, err);
+		if (end_opt < 0)
+			return -1;
+	} else {
+		if (first_opt < 3)
+			return sq_fail(err, SQ_ERR_USAGE,
+				       "usage: mksquashfs SOURCE... IMAGE [OPTIONS] (see mksquashfs -help)");
+		o->sources = argv + 1;
+		o->source_count = first_opt - 2;
+		o->image_path = argv[first_opt - 1];
+	}
+	tar_defaults(o, first_opt, end_opt, argv);
 
-	if (prescan_codec(o, first_opt, argc, argv, err) != 0)
+	if (prescan_codec(o, first_opt, end_opt, argv, err) != 0)
 		return -1;
-	for (int i = first_opt; i < argc;) {
+	for (int i = first_opt; i < end_opt;) {
 		if (strcmp(argv[i], "-Xhelp") == 0) {
 			*action = OPTIONS_XHELP;
 			return 0;
 		}
-		int used = parse_one(o, i, argc, argv, err);
+		int used = parse_one(o, i, end_opt, argv, err);
 		if (used < 0)
 			return -1;
 		i += used;

@@ -42,8 +42,24 @@ enum options_action {
 	OPTIONS_VERSION,  /* -version */
 };
 
+/* Tar and cpio input (mksquashfs/tar/options.c). */
+struct tar_settings {
+	bool sqfstar;                  /* entered as sqfstar: [OPTIONS] IMAGE [EXCLUDES], tar on stdin */
+	bool enabled;                  /* sqfstar or -tar: the source is a tar archive on stdin */
+	bool force;                    /* sqfstar -force: an existing image may be overwritten */
+	bool no_strip;                 /* -no-strip/-tarstyle: sources keep their whole path */
+	bool cpiostyle;                /* -cpiostyle/-cpiostyle0: file names on stdin */
+	bool cpio_nul;                 /* -cpiostyle0: the names end with NUL, not newline */
+	bool ignore_zeros;             /* go on past zero blocks (concatenated archives) */
+	bool numeric_owner;            /* use the archive's numbers, not its user/group names */
+	bool default_mode_set, default_uid_set, default_gid_set;
+	uint32_t default_mode;         /* directories the archive does not list, and the root */
+	uint32_t default_uid, default_gid;
+};
+
 struct mksq_options {
 	struct image_settings image;   /* what the back needs */
+	struct tar_settings tar;
 
 	char **sources;                /* argv words, not copies */
 	int source_count;
@@ -86,21 +102,24 @@ struct mksq_options {
 	struct pseudo_set *pseudo;     /* -p, -pf, -pd definitions (owned) */
 };
 
-/* Parse argv (argv[0] is the program). sde is getenv("SOURCE_DATE_EPOCH") or NULL; now is the
+/* Parse argv (argv[0] is the program: entered by the name sqfstar, the sqfstar grammar is used,
+ * `sqfstar [OPTIONS] IMAGE [EXCLUDES]` with a tar archive on standard input). sde is getenv("SOURCE_DATE_EPOCH") or NULL; now is the
  * time used for the superblock when nothing else sets it. Returns 0 with *action set, or -1 with
  * a one-line message (SQ_ERR_USAGE) in err. On failure *o still needs options_free. */
 int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde, uint32_t now,
 		  enum options_action *action, struct sq_error *err);
 void options_free(struct mksq_options *o);
 
-/* -help text. */
-void options_print_help(FILE *out);
+/* -help text (sqfstar's when o->tar.sqfstar). */
+void options_print_help(FILE *out, const struct mksq_options *o);
 
 struct opt_def;
 enum opt_section;
 /* One option's help lines; one section of -help (nothing when it has no option). */
 void options_print_option_help(FILE *out, const struct opt_def *d);
-void options_print_section(FILE *out, enum opt_section s);
+void options_print_section(FILE *out, enum opt_section s, bool sqfstar);
+/* The name errors and help use: "sqfstar" or "mksquashfs". */
+const char *options_tool_name(const struct mksq_options *o);
 
 /* Shared value parsers for the option tables: each returns 0, or -1 with a one-line message
  * naming the option. */

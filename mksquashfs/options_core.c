@@ -213,21 +213,22 @@ static const struct opt_def core_defs[] = {
 		      "-force-uid <uid>\tset all file uids to <uid> (number or user name)"),
 	OPT_VALUE_DEF("-force-gid", opt_force_gid, SECTION_PERMISSIONS,
 		      "-force-gid <gid>\tset all file gids to <gid> (number or group name)"),
-	OPT_FLAG_DEF("-keep-as-directory", keep_as_directory, true, SECTION_BUILD,
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-keep-as-directory", keep_as_directory, true,
+		     SECTION_BUILD,
 		     "-keep-as-directory\tif one source directory is specified, create a root\n"
 		     "\t\t\tdirectory containing that directory, rather than the\n"
 		     "\t\t\tcontents of the directory"),
-	{ .name = "-e", .kind = OPT_IGNORED, .section = SECTION_FILTER,
-	  .help = "-e <list>\t\tlist of exclude dirs/files (takes the rest of the line)" },
+	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-e", SECTION_FILTER,
+			"-e <list>\t\tlist of exclude dirs/files (takes the rest of the line)"),
 	OPT_VALUE_DEF("-ef", opt_exclude_file, SECTION_FILTER,
 		      "-ef <exclude_file>\tlist of exclude dirs/files.  One per line"),
-	OPT_FLAG_DEF("-wildcards", wildcards, true, SECTION_FILTER,
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-wildcards", wildcards, true, SECTION_FILTER,
 		     "-wildcards\t\tallow extended shell wildcards (globbing) to be used in\n"
-		     "\t\t\texclude dirs/files"),
+		     "\t\t\texclude dirs/files (always on for tar input)"),
 	OPT_FLAG_DEF("-regex", regex, true, SECTION_FILTER,
 		     "-regex\t\t\tallow POSIX regular expressions to be used in exclude\n"
 		     "\t\t\tdirs/files"),
-	OPT_FLAG_DEF("-noappend", noappend, true, SECTION_APPEND,
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-noappend", noappend, true, SECTION_APPEND,
 		     "-noappend\t\tdo not append to existing filesystem (appending is not\n"
 		     "\t\t\tsupported: an existing image is refused without it)"),
 	OPT_FLAG_DEF("-quiet", quiet, true, SECTION_RUNTIME, "-quiet\t\t\tno verbose output"),
@@ -248,7 +249,7 @@ static const struct opt_def core_defs[] = {
 	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD,
 			"-reproducible\t\tbuild images that are reproducible (the default; accepted\n"
 			"\t\t\tfor compatibility)"),
-	OPT_IGNORED_DEF("-no-recovery", SECTION_APPEND,
+	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-no-recovery", SECTION_APPEND,
 			"-no-recovery\t\tdon't generate a recovery file (accepted; no recovery\n"
 			"\t\t\tfile is written as appending is not supported)"),
 	OPT_IGNORED_DEF("-exit-on-error", SECTION_RUNTIME,

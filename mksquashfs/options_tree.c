@@ -141,19 +141,21 @@ static const struct opt_def tree_defs[] = {
 		      "-uid-gid-offset <value>\toffset all uid and gids by <value>"),
 	OPT_FLAG_DEF("-no-hardlinks", walk.no_hardlinks, true, SECTION_BUILD,
 		     "-no-hardlinks\t\tdo not hardlink files, instead store duplicates"),
-	OPT_VALUE_DEF("-max-depth", opt_max_depth, SECTION_FILTER,
+	/* Directory walking: not sqfstar's (a tar archive has no file systems to walk). */
+	OPT_VALUE_FOR(OPT_MKSQUASHFS_ONLY, "-max-depth", opt_max_depth, SECTION_FILTER,
 		      "-max-depth <levels>\tdescend at most <levels> of directories when scanning\n"
 		      "\t\t\tfilesystem"),
-	OPT_FLAG_DEF("-one-file-system", walk.one_file_system, true, SECTION_FILTER,
+	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-one-file-system", walk.one_file_system, true,
+		     SECTION_FILTER,
 		     "-one-file-system\tdo not cross filesystem boundaries.  If a directory\n"
 		     "\t\t\tcrosses the boundary, create an empty directory for\n"
 		     "\t\t\teach mount point.  If a file crosses the boundary\n"
 		     "\t\t\tignore it"),
-	OPT_CALL_DEF("-one-file-system-x", opt_one_fs_x, SECTION_FILTER,
+	OPT_CALL_FOR(OPT_MKSQUASHFS_ONLY, "-one-file-system-x", opt_one_fs_x, SECTION_FILTER,
 		     "-one-file-system-x\tdo not cross filesystem boundaries.  Like\n"
 		     "\t\t\t-one-file-system except directories are also ignored\n"
 		     "\t\t\tif they cross the boundary"),
-	OPT_VALUE_DEF("-sort", opt_sort, SECTION_FILTER,
+	OPT_VALUE_FOR(OPT_MKSQUASHFS_ONLY, "-sort", opt_sort, SECTION_FILTER,
 		      "-sort <sort-file>\tsort files according to priorities in <sort-file>.  One\n"
 		      "\t\t\tfile or dir with priority per line.  Priority -32768 to\n"
 		      "\t\t\t32767, default priority 0"),

@@ -34,6 +34,7 @@ struct scan_ctx {
 	/* Image path of the directory being scanned, for pattern excludes. */
 	const char **parts;
 	uint32_t depth, parts_cap;
+	bool no_recurse;        /* -cpiostyle: a directory is added without its contents */
 };
 
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
@@ -195,7 +196,7 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 		rc = -1;
 		goto out;
 	}
-	if (S_ISDIR(st.st_mode) && !other_fs && descend(c)) {
+	if (S_ISDIR(st.st_mode) && !other_fs && descend(c) && !c->no_recurse) {
 		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			rc = sq_fail_errno(c->err, "cannot open directory %s", path);
@@ -386,6 +387,16 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 	return 0;
 }
 
+/* The one way out of a scan: its own hard-link map and path stack freed, the tree on failure. */
+static int scan_end(struct scan_ctx *c, struct inode_map *own, struct tree *tree, int rc)
+{
+	inode_map_free(own);
+	free(c->parts);
+	if (rc != 0)
+		tree_free(tree);
+	return rc;
+}
+
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
 		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err)
 {
@@ -441,9 +452,147 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 	}
 	rc = 0;
 out:
-	inode_map_free(&own);
-	free(c.parts);
-	if (rc != 0)
-		tree_free(tree);
+	return scan_end(&c, &own, tree, rc);
+}
+
+/* ---- Sources at their whole path: -no-strip / -tarstyle (recursed) and -cpiostyle ---- */
+
+/* The components a source path keeps in the image: leading "/" and "./" dropped, "//" one '/',
+ * "." or ".." elsewhere refused (as squashfs-tools). Returns their count, or -1. */
+static int path_parts(struct scan_ctx *c, char *path, const char *given, char **parts,
+		      uint32_t max)
+{
+	uint32_t n = 0;
+	char *save = NULL;
+	for (char *p = strtok_r(path, "/", &save); p != NULL; p = strtok_r(NULL, "/", &save)) {
+		if (strcmp(p, ".") == 0 && n == 0)
+			continue;
+		if (strcmp(p, ".") == 0 || strcmp(p, "..") == 0)
+			return sq_fail(c->err, SQ_ERR_UNSAFE,
+				       "source path %s has a \".\" or \"..\" component", given);
+		if (strlen(p) > 255 || n == max)
+			return sq_fail(c->err, SQ_ERR_UNSUPPORTED, "source path %s is too long", given);
+		parts[n++] = p;
+	}
+	return (int)n;
+}
+
+/* The directory on the way to a source, from the file system (its metadata and xattrs). */
+static struct tree_inode *path_dir(struct scan_ctx *c, struct tree_inode *at, const char *name,
+				   const char *prefix)
+{
+	struct tree_entry *e = tree_dir_find(at, name, strlen(name));
+	if (e != NULL) {
+		if (e->inode->dir == NULL) {
+			sq_fail(c->err, SQ_ERR_USAGE, "%s is on a source's path but not a directory",
+				prefix);
+			return NULL;
+		}
+		return e->inode;
+	}
+	struct stat st;
+	if (lstat(prefix, &st) != 0) {
+		sq_fail_errno(c->err, "cannot stat %s", prefix);
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		sq_fail(c->err, SQ_ERR_USAGE, "%s is on a source's path but not a directory", prefix);
+		return NULL;
+	}
+	struct tree_inode *d = new_inode(c, &st);
+	if (d == NULL)
+		return NULL;
+	if (fill_inode(c, AT_FDCWD, prefix, prefix, &st, d) != 0 ||
+	    tree_dir_add(at, name, strlen(name), d, c->err) != 0) {
+		tree_inode_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+static int add_whole_path(struct scan_ctx *c, struct tree_inode *root, const char *given)
+{
+	size_t len = strlen(given);
+	char *copy = strdup(given), *prefix = malloc(len + 2), *parts[512];
+	int rc = -1;
+	if (copy == NULL || prefix == NULL) {
+		sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	int n = path_parts(c, copy, given, parts, 512);
+	if (n <= 0) {
+		rc = n; /* "." or "/": the root itself */
+		goto out;
+	}
+	/* prefix: the file system path of each directory on the way, as given ("/a", "a"). */
+	size_t at = 0;
+	if (given[0] == '/')
+		prefix[at++] = '/';
+	prefix[at] = '\0';
+	struct tree_inode *dir = root;
+	uint32_t pushed = 0;
+	for (int i = 0; i + 1 < n; i++) {
+		at += (size_t)snprintf(prefix + at, len + 2 - at, "%s/", parts[i]);
+		prefix[at - 1] = '\0';
+		dir = path_dir(c, dir, parts[i], prefix);
+		prefix[at - 1] = '/';
+		if (dir == NULL || push_part(c, parts[i]) != 0)
+			goto pop;
+		pushed++;
+	}
+	const char *leaf = parts[n - 1];
+	struct tree_entry *old = tree_dir_find(dir, leaf, strlen(leaf));
+	if (old != NULL) {
+		/* Listed again, or already added as a directory on another source's path. */
+		rc = 0;
+		goto pop;
+	}
+	if (at == 0)
+		strcpy(prefix, ".");
+	int dfd = open(prefix, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0) {
+		sq_fail_errno(c->err, "cannot open directory %s", prefix);
+		goto pop;
+	}
+	rc = scan_entry(c, dir, dfd, leaf, leaf, given);
+	close(dfd);
+pop:
+	c->depth -= pushed;
+out:
+	free(copy);
+	free(prefix);
 	return rc;
+}
+
+int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
+	       struct scan_stats *stats, FILE *warn, bool recurse, scan_path_fn next, void *ctx,
+	       struct sq_error *err)
+{
+	struct inode_map own = { 0 };
+	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
+			      .links = &own, .level = 1, .no_recurse = !recurse };
+	memset(tree, 0, sizeof(*tree));
+	memset(stats, 0, sizeof(*stats));
+	int rc = -1;
+	const char *path = NULL;
+	int got = next(ctx, &path, err);
+	/* The root is the directory the paths start from: "/" for absolute ones, else ".". */
+	const char *base = got == 1 && path[0] == '/' ? "/" : ".";
+	struct stat st;
+	if (got < 0)
+		goto out;
+	if (lstat(base, &st) != 0) {
+		sq_fail_errno(err, "cannot stat %s", base);
+		goto out;
+	}
+	c.source_dev = st.st_dev;
+	tree->root = new_inode(&c, &st);
+	if (tree->root == NULL || fill_inode(&c, AT_FDCWD, base, base, &st, tree->root) != 0)
+		goto out;
+	for (; got == 1; got = next(ctx, &path, err))
+		if (add_whole_path(&c, tree->root, path) != 0)
+			goto out;
+	rc = got;
+out:
+	return scan_end(&c, &own, tree, rc);
 }

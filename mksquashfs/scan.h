@@ -29,4 +29,14 @@ struct scan_stats {
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
 		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err);
 
+/* Sources at their whole path, as tar and cpio take them: -no-strip / -tarstyle (each source
+ * with what it holds) and -cpiostyle (each name, a directory without its contents: recurse
+ * false). next gives the paths one by one: 1 with *path (valid until the next call), 0 at the
+ * end, -1 with err set. Directories on the way take their metadata from the file system; the
+ * root is "/" when the first path is absolute, else the current directory. */
+typedef int (*scan_path_fn)(void *ctx, const char **path, struct sq_error *err);
+int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
+	       struct scan_stats *stats, FILE *warn, bool recurse, scan_path_fn next, void *ctx,
+	       struct sq_error *err);
+
 #endif

@@ -15,23 +15,6 @@
 #include "common/util/sizes.h"
 
 #ifdef HAVE_XATTR
-static int xattr_cmp(const void *a, const void *b)
-{
-	const struct xattr_entry *x = a, *y = b;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} xattr_prefixes[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
-
 /* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
  * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
 int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, FILE *warn,
@@ -63,18 +46,15 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 	if (set->entries == NULL)
 		goto nomem;
 	for (char *name = names; name < names + len; name += strlen(name) + 1) {
-		size_t k;
-		for (k = 0; k < sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0]); k++)
-			if (strncmp(name, xattr_prefixes[k].prefix, strlen(xattr_prefixes[k].prefix)) == 0)
-				break;
-		if (k == sizeof(xattr_prefixes) / sizeof(xattr_prefixes[0])) {
+		const char *key = NULL;
+		int type = tree_xattr_type(name, &key);
+		if (type < 0) {
 			(*skipped)++;
 			if (warn != NULL)
 				fprintf(warn, "mksquashfs: unrecognised xattr prefix %s on %s, skipped\n",
 					name, path);
 			continue;
 		}
-		const char *key = name + strlen(xattr_prefixes[k].prefix);
 		ssize_t vlen = lgetxattr(path, name, NULL, 0);
 		if (vlen < 0) {
 			if (errno == ENODATA)
@@ -84,7 +64,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 			return sq_fail_errno(err, "cannot read xattr %s of %s", name, path);
 		}
 		struct xattr_entry *e = &set->entries[set->count];
-		e->type = xattr_prefixes[k].type;
+		e->type = (uint16_t)type;
 		e->key_len = (uint16_t)strlen(key);
 		e->key = strdup(key);
 		e->value = malloc(vlen ? (size_t)vlen : 1);
@@ -111,7 +91,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, 
 		tree_xattrs_free(set);
 		return 0;
 	}
-	qsort(set->entries, set->count, sizeof(*set->entries), xattr_cmp);
+	tree_xattrs_sort(set);
 	n->xattrs = set;
 	return 0;
 nomem:

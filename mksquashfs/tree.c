@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/format.h"
 #include "common/util/error.h"
@@ -53,6 +54,38 @@ void tree_xattrs_free(struct xattr_set *s)
 	}
 	free(s->entries);
 	free(s);
+}
+
+/* The namespaces squashfs stores, indexed by their type number. */
+static const char *const xattr_namespaces[] = {
+	[SQFS_XATTR_USER] = "user.",
+	[SQFS_XATTR_TRUSTED] = "trusted.",
+	[SQFS_XATTR_SECURITY] = "security.",
+};
+
+int tree_xattr_type(const char *name, const char **key)
+{
+	for (size_t t = 0; t < sizeof(xattr_namespaces) / sizeof(xattr_namespaces[0]); t++) {
+		size_t len = strlen(xattr_namespaces[t]);
+		if (strncmp(name, xattr_namespaces[t], len) == 0) {
+			*key = name + len;
+			return (int)t;
+		}
+	}
+	return -1;
+}
+
+static int xattr_order(const void *a, const void *b)
+{
+	const struct xattr_entry *x = a, *y = b;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+void tree_xattrs_sort(struct xattr_set *s)
+{
+	qsort(s->entries, s->count, sizeof(*s->entries), xattr_order);
 }
 
 void tree_inode_free(struct tree_inode *n)
@@ -230,6 +263,18 @@ static void free_dir_tree(struct tree_inode *dir)
 	}
 }
 
+int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err)
+{
+	int *grown = sq_realloc_array(tree->spool_fds, (size_t)tree->spool_count + 1, sizeof(int));
+	if (grown == NULL) {
+		close(fd);
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	}
+	tree->spool_fds = grown;
+	tree->spool_fds[tree->spool_count++] = fd;
+	return 0;
+}
+
 void tree_free(struct tree *tree)
 {
 	if (tree->root != NULL) {
@@ -238,4 +283,9 @@ void tree_free(struct tree *tree)
 		tree_inode_free(tree->root);
 	}
 	tree->root = NULL;
+	for (uint32_t i = 0; i < tree->spool_count; i++)
+		close(tree->spool_fds[i]);
+	free(tree->spool_fds);
+	tree->spool_fds = NULL;
+	tree->spool_count = 0;
 }

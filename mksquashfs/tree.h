@@ -65,6 +65,8 @@ enum {
 	                            nothing for the data stage to read */
 	TREE_PSEUDO = 1u << 1,   /* made or changed by a pseudo definition: -pseudo-override keeps
 	                            its owner and mode from -all-root, -force-* */
+	TREE_MADE_UP = 1u << 2,  /* a directory a reader made up for a path (tar members below it)
+	                            that has no metadata of its own yet */
 };
 
 /* A name in a directory. Several entries may share one inode (hard links). */
@@ -113,6 +115,9 @@ struct tree_inode {
 struct tree {
 	struct tree_inode *root;   /* a directory */
 	uint32_t inode_count;      /* distinct inodes, set by the writer */
+	int *spool_fds;            /* files that content spans point into (tar spool, command
+	                              output): open until tree_free */
+	uint32_t spool_count;
 };
 
 struct sq_error;
@@ -124,6 +129,11 @@ struct sq_error;
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);
 /* Free an xattr set (NULL is fine). */
 void tree_xattrs_free(struct xattr_set *s);
+/* The squashfs namespace of a full xattr name: SQFS_XATTR_USER, _TRUSTED or _SECURITY with *key
+ * past its prefix ("user.x": key "x"), or -1 for a name outside them (*key untouched). */
+int tree_xattr_type(const char *name, const char **key);
+/* Sort a set into the order the writer stores it: by type, then key. */
+void tree_xattrs_sort(struct xattr_set *s);
 /* Free one inode and what it owns (not the entries of a directory: see tree_free). */
 void tree_inode_free(struct tree_inode *n);
 
@@ -142,7 +152,12 @@ void tree_dir_remove(struct tree_inode *dir, uint32_t i);
  * a directory holds one name twice. */
 int tree_sort(struct tree *tree, struct sq_error *err);
 
-/* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink). */
+/* Keep fd (a spool that spans point into) open for as long as the tree: tree_free closes it.
+ * On failure fd is closed and err set. */
+int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err);
+
+/* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink),
+ * and close its spool files. */
 void tree_free(struct tree *tree);
 
 #endif

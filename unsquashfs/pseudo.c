@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "unsquashfs/meter.h"
@@ -263,21 +264,25 @@ int unsq_pseudo(struct sqfs_fs *fs, const struct unsq_options *o, struct unsq_se
 {
 	struct pseudo ps = {.fs = fs, .o = o};
 	int to_stdout = strcmp(o->pseudo_file, "-") == 0;
+	/* Only a regular file is removed after a failure: -pf /dev/null (or a pipe) stays. */
+	bool regular = false;
 	if (to_stdout) {
 		ps.out = stdout;
 	} else {
 		int fd = open(o->pseudo_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		struct stat st;
 		if (fd < 0 || (ps.out = fdopen(fd, "w")) == NULL) {
 			if (fd >= 0)
 				close(fd);
 			return sq_fail_errno(err, "cannot create the pseudo file %s", o->pseudo_file);
 		}
+		regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	}
 	int rc = generate(&ps, sel, err);
 	if (!to_stdout) {
 		if (fclose(ps.out) != 0 && rc == 0)
 			rc = sq_fail_errno(err, "cannot write the pseudo file %s", o->pseudo_file);
-		if (rc != 0)
+		if (rc != 0 && regular)
 			unlink(o->pseudo_file);
 	}
 	numset_free(&ps.links);

@@ -40,7 +40,8 @@ static int opt_pd(struct mksq_options *o, const char *name, const char *v, struc
 
 static int pseudo_finish(struct mksq_options *o, struct sq_error *err)
 {
-	if (options_no_sources(o) && o->pseudo == NULL)
+	/* "-" with -tar or -cpiostyle: standard input is the source. */
+	if (options_no_sources(o) && o->pseudo == NULL && !o->tar.enabled && !o->tar.cpiostyle)
 		return sq_fail(err, SQ_ERR_USAGE, "source is \"-\" but no pseudo definitions were "
 			       "given (-p, -pf, -pd)");
 	return 0;

@@ -165,15 +165,6 @@ static const char *decode_text(const char *s, uint8_t *out, size_t *len)
 	return NULL;
 }
 
-static const struct {
-	const char *prefix;
-	uint16_t type;
-} prefixes[] = {
-	{ "user.", SQFS_XATTR_USER },
-	{ "trusted.", SQFS_XATTR_TRUSTED },
-	{ "security.", SQFS_XATTR_SECURITY },
-};
-
 int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t why_len)
 {
 	const char *eq = strchr(s, '=');
@@ -181,12 +172,10 @@ int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t
 		snprintf(why, why_len, "expected name=value");
 		return -1;
 	}
-	size_t k;
-	for (k = 0; k < sizeof(prefixes) / sizeof(prefixes[0]); k++)
-		if (strncmp(s, prefixes[k].prefix, strlen(prefixes[k].prefix)) == 0)
-			break;
-	size_t plen = k < 3 ? strlen(prefixes[k].prefix) : 0;
-	if (k == 3 || (size_t)(eq - s) == plen || (size_t)(eq - s) > 255) {
+	const char *after = s;
+	int type = tree_xattr_type(s, &after);
+	size_t plen = (size_t)(after - s);
+	if (type < 0 || (size_t)(eq - s) == plen || (size_t)(eq - s) > 255) {
 		snprintf(why, why_len, "the name must be user.*, trusted.* or security.* and at most "
 			 "255 bytes");
 		return -1;
@@ -216,7 +205,7 @@ int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t
 		free(key);
 		return -1;
 	}
-	out->type = prefixes[k].type;
+	out->type = (uint16_t)type;
 	out->key = key;
 	out->key_len = (uint16_t)strlen(key);
 	out->value = val;

@@ -4,12 +4,12 @@
 # image_read.sh — builds the image reader fuzz target with clang -fsanitize=fuzzer,address,undefined
 # and runs it for FUZZ_SECONDS (default 60), seeded with small reference images of every compressor.
 . "$top_srcdir/tests/lib/common.sh"
+. "$top_srcdir/tests/fuzz/fuzz_lib.sh"
 CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
 [ -n "$CLANG" ] || skip "clang is not installed"
 need_tools "$REF_MKSQUASHFS"
 make_scratch
 # FUZZ_CORPUS=DIR keeps (and grows) a corpus across runs instead of the scratch one.
-SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
 
 cfg_flags=
 grep -q '^#define HAVE_ZLIB 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs zlib)"
@@ -55,19 +55,5 @@ for opts in "-comp gzip" "-comp xz" "-comp lzo" "-comp lz4" "-comp zstd" "-noI -
 		>/dev/null 2>&1 || fail "reference mksquashfs $opts failed"
 done
 
-log "fuzzing for $SECONDS_TO_RUN s"
-"$fuzzer" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=1024 -max_len=65536 \
-	-artifact_prefix="$SCRATCH/" "$corpus" >"$SCRATCH/fuzz.log" 2>&1
-rc=$?
-done_line=$(grep -E '^#[0-9]+' "$SCRATCH/fuzz.log" | tail -n 1)
-log "last status: $done_line"
-if [ $rc -ne 0 ]; then
-	tail -n 40 "$SCRATCH/fuzz.log" >&2
-	for crash in "$SCRATCH"/crash-* "$SCRATCH"/timeout-* "$SCRATCH"/leak-* "$SCRATCH"/oom-*; do
-		[ -f "$crash" ] || continue
-		mkdir -p "$top_builddir/tests/fuzz"
-		cp "$crash" "$top_builddir/tests/fuzz/" && log "kept $top_builddir/tests/fuzz/$(basename "$crash")"
-	done
-	fail "the fuzzer found a problem (exit $rc)"
-fi
+fuzz_run "$fuzzer" "$corpus"
 finish

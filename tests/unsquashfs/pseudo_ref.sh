@@ -129,4 +129,15 @@ rc=$?
 "$UNSQUASHFS" -pf "$SCRATCH/no/such/dir/p" "$SCRATCH/plain.sqfs" >/dev/null 2>"$SCRATCH/err.txt"
 rc=$?
 [ $rc -eq 1 ] && grep -q 'no/such/dir/p' "$SCRATCH/err.txt" || fail "unwritable -pf: exit $rc"
+# A corrupt image: a partial regular pseudo file is removed, but a device given as the pseudo
+# file (-pf /dev/null) is never unlinked (a node made in the scratch folder stands in for it).
+cp "$SCRATCH/plain.sqfs" "$SCRATCH/bad.sqfs"
+itab=$(od -An -tu8 -j 64 -N 8 "$SCRATCH/bad.sqfs" | tr -d ' ')
+printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+	dd of="$SCRATCH/bad.sqfs" bs=1 seek=$((itab + 2)) conv=notrunc status=none
+"$UNSQUASHFS" -pf "$SCRATCH/bad.pf" "$SCRATCH/bad.sqfs" >/dev/null 2>&1 && fail "-pf of a corrupt image succeeded"
+[ -e "$SCRATCH/bad.pf" ] && fail "-pf of a corrupt image left $SCRATCH/bad.pf behind"
+mknod -m 666 "$SCRATCH/null" c 1 3 || die "mknod"
+"$UNSQUASHFS" -pf "$SCRATCH/null" "$SCRATCH/bad.sqfs" >/dev/null 2>&1 && fail "-pf DEVICE of a corrupt image succeeded"
+[ -c "$SCRATCH/null" ] || fail "-pf DEVICE of a corrupt image removed the device"
 finish
