@@ -203,26 +203,6 @@ static void add_xattr(struct tree_inode *ino, uint16_t type, const char *key, co
 	x->value_len = len;
 }
 
-static int cmp_entries(const void *a, const void *b)
-{
-	const struct tree_entry *x = a, *y = b;
-	uint32_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
-	int c = memcmp(x->name, y->name, n);
-	if (c != 0)
-		return c;
-	return (x->name_len > y->name_len) - (x->name_len < y->name_len);
-}
-
-static void sort_tree(struct tree_inode *dir)
-{
-	if (dir->dir->count == 0)
-		return;
-	qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), cmp_entries);
-	for (uint32_t i = 0; i < dir->dir->count; i++)
-		if (dir->dir->entries[i].inode->dir != NULL)
-			sort_tree(dir->dir->entries[i].inode);
-}
-
 static const struct gen_file *gen_of(const struct builder *b, const struct tree_inode *ino)
 {
 	for (uint32_t i = 0; i < b->ngens; i++)
@@ -426,7 +406,9 @@ static struct tree_inode *build(struct builder *b, bool huge)
 		/* The data is after the sparse blocks' place: blocks_start counts stored bytes. */
 	}
 	flush_fragment(b);
-	sort_tree(root);
+	struct tree t = { .root = root };
+	if (tree_sort(&t, &b->err) != 0)
+		die(b->err.msg);
 	return root;
 }
 
