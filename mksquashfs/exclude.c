@@ -98,14 +98,8 @@ static int add_pattern(struct exclude_list *x, const char *text, struct sq_error
 		return sq_fail(err, SQ_ERR_USAGE, "exclude pattern \"%s\" names nothing", text);
 	if (!x->regex)
 		return 0;
-	size_t bad;
-	char why[128];
-	p->regexes = sq_path_regcomp(p->parts, p->count, &bad, why, sizeof(why));
-	if (p->regexes != NULL)
-		return 0;
-	if (bad == p->count)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	return sq_fail(err, SQ_ERR_USAGE, "invalid exclude regex \"%s\": %s", p->parts[bad], why);
+	p->regexes = sq_path_regcomp(p->parts, p->count, "invalid exclude regex", NULL, err);
+	return p->regexes != NULL ? 0 : -1;
 }
 
 int exclude_init(struct exclude_list *x, char *const *patterns, uint32_t count, bool wildcards,

@@ -37,15 +37,8 @@ static int add_comp(struct unsq_pattern *p, const char *s, size_t len, struct sq
 
 static int compile_regex(struct unsq_pattern *p, struct sq_error *err)
 {
-	size_t bad;
-	char why[200];
-	p->re = sq_path_regcomp(p->comp, p->ncomp, &bad, why, sizeof(why));
-	if (p->re != NULL)
-		return 0;
-	if (bad == p->ncomp)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	return sq_fail(err, SQ_ERR_USAGE, "bad regular expression \"%s\" in \"%s\": %s", p->comp[bad],
-		       p->text, why);
+	p->re = sq_path_regcomp(p->comp, p->ncomp, "bad regular expression", p->text, err);
+	return p->re != NULL ? 0 : -1;
 }
 
 /* Split text at '/' into components; an exclude beginning "... " matches at any depth. */

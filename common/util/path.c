@@ -3,6 +3,7 @@
 /* path.c — joining path components, and a path pattern's components compiled as regexes. */
 #include "config.h"
 #include "common/util/path.h"
+#include "common/util/error.h"
 #include "common/util/sizes.h"
 
 #include <stdlib.h>
@@ -24,19 +25,23 @@ char *sq_path_join(const char *dir, const char *name)
 	return p;
 }
 
-regex_t *sq_path_regcomp(char *const *parts, size_t n, size_t *bad, char *why, size_t whylen)
+regex_t *sq_path_regcomp(char *const *parts, size_t n, const char *what, const char *pattern,
+			 struct sq_error *err)
 {
 	regex_t *re = sq_alloc_array(n, sizeof(*re));
 	if (re == NULL) {
-		*bad = n;
+		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
 		int rc = regcomp(&re[i], parts[i], REG_EXTENDED | REG_NOSUB);
 		if (rc != 0) {
-			regerror(rc, &re[i], why, whylen);
+			char why[200];
+			regerror(rc, &re[i], why, sizeof(why));
 			sq_path_regfree(re, i);
-			*bad = i;
+			sq_fail(err, SQ_ERR_USAGE, "%s \"%s\"%s%s%s: %s", what, parts[i],
+				pattern != NULL ? " in \"" : "", pattern != NULL ? pattern : "",
+				pattern != NULL ? "\"" : "", why);
 			return NULL;
 		}
 	}

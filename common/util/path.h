@@ -7,14 +7,18 @@
 #include <regex.h>
 #include <stddef.h>
 
+struct sq_error;
+
 /* "dir/name" in a new string (malloc'd): no slash is added after a dir ending in one, and a
  * NULL or empty dir gives a copy of name. NULL when memory is short. */
 char *sq_path_join(const char *dir, const char *name);
 
 /* The n components of a path pattern compiled as POSIX extended regular expressions
- * (REG_NOSUB), in a new array for sq_path_regfree. NULL when one does not compile (*bad is its
- * index, its reason in why) or memory is short (*bad is n); nothing is left allocated then. */
-regex_t *sq_path_regcomp(char *const *parts, size_t n, size_t *bad, char *why, size_t whylen);
+ * (REG_NOSUB), in a new array for sq_path_regfree. NULL with err set when memory is short or one
+ * does not compile: "WHAT \"component\": reason", or with pattern given
+ * "WHAT \"component\" in \"pattern\": reason"; nothing is left allocated then. */
+regex_t *sq_path_regcomp(char *const *parts, size_t n, const char *what, const char *pattern,
+			 struct sq_error *err);
 
 /* Frees the first n expressions of re and re itself (NULL: nothing). */
 void sq_path_regfree(regex_t *re, size_t n);
