@@ -4,10 +4,11 @@
 # Side-by-side benchmark of our mksquashfs/unsquashfs against the reference squashfs-tools on one tree.
 #
 # Usage: bench/compare.sh TREE [--runs N] [--quick] [--only LIST] [--workdir DIR] [--keep]
-#                              [--no-verify] [--raw FILE] [--out FILE]
+#                              [--no-verify] [--kernel-read] [--raw FILE] [--out FILE]
 #
 # Prints a Markdown table (stdout) of ours/reference ratios for mksquashfs wall time, peak
-# memory and image size, and for unsquashfs extraction time of both images by both tools.
+# memory and image size, for unsquashfs extraction time of both images by both tools, and
+# (--kernel-read) for the kernel reading every file of each image, loop-mounted, caches dropped.
 # Progress and failures go to stderr. See bench/README.md.
 set -uo pipefail
 export LC_ALL=C
@@ -20,11 +21,13 @@ usage() {
 	usage: compare.sh TREE [options]
 	  --runs N        best of N interleaved runs per configuration (default 3)
 	  --quick         one run, four configurations: a smoke test
-	  --only LIST     comma-separated configurations to run (gzip,lz4,xz,zstd-1,zstd-3,
-	                  zstd-15,zstd-19, or NAME/pP such as zstd-3/p2)
+	  --only LIST     comma-separated configurations to run (gzip,lz4,lzo,xz,zstd-1,zstd-3,
+	                  zstd-15,zstd-19,zstd-22, or NAME/pP such as zstd-3/p2)
 	  --workdir DIR   where images and extractions go (default: a new dir under $TMPDIR or /tmp)
 	  --keep          keep the work directory (images, logs)
 	  --no-verify     do not check extracted trees against TREE
+	  --kernel-read   also time the kernel reading both images cold (root: loop mount,
+	                  drop_caches, tar of every file)
 	  --raw FILE      also write every measurement as tab-separated lines to FILE
 	  --out FILE      also write the table to FILE, updated after each configuration
 	environment: OURS_MKSQUASHFS, OURS_UNSQUASHFS (default ./build/{mksquashfs,unsquashfs}/...),
@@ -40,6 +43,7 @@ only=
 workdir=
 keep=0
 verify=1
+kernel_read=0
 raw=
 out=
 while [ $# -gt 0 ]; do
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
 		--workdir) [ $# -ge 2 ] || usage; workdir=$2; shift 2 ;;
 		--keep) keep=1; shift ;;
 		--no-verify) verify=0; shift ;;
+		--kernel-read) kernel_read=1; shift ;;
 		--raw) [ $# -ge 2 ] || usage; raw=$2; shift 2 ;;
 		--out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 		-h|--help) usage ;;
@@ -77,15 +82,21 @@ done
 time_bin=/usr/bin/time
 [ -x "$time_bin" ] || die "$time_bin not found (apt-get install time)"
 command -v timeout >/dev/null || die "timeout (coreutils) not found"
+if [ "$kernel_read" -eq 1 ]; then
+	[ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/drop_caches ] ||
+		die "--kernel-read needs root (loop mounts, /proc/sys/vm/drop_caches)"
+fi
 
 # name|mksquashfs compressor arguments; each runs at -processors 1 and 2.
 all_comps="gzip|-comp gzip
 lz4|-comp lz4
+lzo|-comp lzo
 xz|-comp xz
 zstd-1|-comp zstd -Xcompression-level 1
 zstd-3|-comp zstd -Xcompression-level 3
 zstd-15|-comp zstd -Xcompression-level 15
-zstd-19|-comp zstd -Xcompression-level 19"
+zstd-19|-comp zstd -Xcompression-level 19
+zstd-22|-comp zstd -Xcompression-level 22"
 configs=()
 while IFS='|' read -r name args; do
 	for p in 1 2; do configs+=("$name|$p|$args"); done
@@ -115,6 +126,7 @@ else
 	work=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") || die "cannot create a work directory"
 fi
 cleanup() {
+	if mountpoint -q "$work/mnt" 2>/dev/null; then umount "$work/mnt"; fi
 	if [ "$keep" -eq 1 ]; then log "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -158,6 +170,27 @@ listing() {
 		sed 's/ \([0-9]*\)\.[0-9]* \./ \1 ./' | sort)
 }
 listing_ref=
+
+warm_tree() { find "$tree" -type f -print0 | xargs -0 -r cat > /dev/null 2>&1; }
+
+# The kernel reads every file of an image cold: mounted read-only through a loop device, page
+# cache dropped (also the image's own pages when it is on a disk; on tmpfs they stay, so the
+# time is then the kernel's decompression and lookups alone), then tar of the whole mount.
+kernel_read_one() { # img_of cfg p run
+	local img=$work/$1.img mnt=$work/mnt key="$2|$3|kr.$1" prefix=$work/log.kr.$1
+	if [ ! -f "$img" ]; then mark_failed "$key" "no image"; return; fi
+	mkdir -p "$mnt"
+	if ! mount -t squashfs -o ro,loop "$img" "$mnt" 2> "$prefix.err"; then
+		rc=125; report_failure "kernel mount of the $1 image ($2)" "$prefix"
+		mark_failed "$key" "mount failed"; return
+	fi
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+	timed "$prefix" sh -c 'tar -cf - -C "$1" . | cat > /dev/null' kernel-read "$mnt"
+	umount "$mnt" || log "cannot unmount $mnt"
+	[ "$rc" -eq 0 ] || report_failure "kernel read of the $1 image ($2)" "$prefix"
+	record "$key" "$4"
+}
 # Checks an extracted tree against the source; prints the first differences on failure.
 verify_tree() {
 	local got=$1 log_file=$2
@@ -286,12 +319,33 @@ geomean() { # column kind
 pair() { # ours-key ref-key kind column: "ours / ref | ratio"
 	cell "$1" "$3"; row+=" / "; cell "$2" "$3"; row+=" | "; ratio "$4" "$1" "$2" "$3"
 }
+# One table row per configuration done; each argument is "OURS-KEY REF-KEY KIND COLUMN" for
+# one "ours / ref | ratio" pair of cells, the keys without the configuration's prefix.
+config_rows() {
+	local c cfg p spec o r kind col row
+	for c in "${configs[@]:0:$done_configs}"; do
+		IFS='|' read -r cfg p _ <<< "$c"
+		row="| $cfg | $p | "
+		for spec in "$@"; do
+			read -r o r kind col <<< "$spec"
+			pair "$cfg|$p|$o" "$cfg|$p|$r" "$kind" "$col"; row+=" | "
+		done
+		echo "${row% }"
+	done
+}
+mean_row() { # COLUMN:KIND... -> the geometric mean row
+	local spec row="| geometric mean | | | "
+	for spec in "$@"; do
+		geomean "${spec%%:*}" "${spec#*:}"; row+=" | | "
+	done
+	echo "${row% | | } |"
+}
 
 
 # Writes both tables for the configurations done so far (called after each one, so a run cut
 # short still leaves its results in $work/table.md and the --out file).
 write_table() {
-	local done_configs=$1 c cfg p k row
+	local done_configs=$1
 	unset ratio_logsum ratio_count
 	declare -gA ratio_logsum=() ratio_count=()
 	echo "### squashfs-tools comparison: $(basename "$tree") ($tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)"
@@ -308,39 +362,27 @@ write_table() {
 	echo
 	echo "| compressor | -processors | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for c in "${configs[@]:0:$done_configs}"; do
-		IFS='|' read -r cfg p _ <<< "$c"
-		k="$cfg|$p"
-		row="| $cfg | $p | "
-		pair "$k|mk.ours" "$k|mk.ref" s mk; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" cpu mkcpu; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" rss rss; row+=" | "
-		pair "$k|mk.ours" "$k|mk.ref" size size; row+=" |"
-		echo "$row"
-	done
-	row="| geometric mean | | | "
-	geomean mk s; row+=" | | "; geomean mkcpu s; row+=" | | "; geomean rss s; row+=" | | "; geomean size size; row+=" |"
-	echo "$row"
+	config_rows "mk.ours mk.ref s mk" "mk.ours mk.ref cpu mkcpu" "mk.ours mk.ref rss rss" \
+		"mk.ours mk.ref size size"
+	mean_row mk:s mkcpu:s rss:s size:size
 	echo
 	echo "unsquashfs \`-d DIR -no-progress -processors P IMG\`: wall time of both tools on the same image, and each on its own:"
 	echo
 	echo "| compressor | -processors | our image: s (ours / ref) | ratio | ref image: s (ours / ref) | ratio | own image: s (ours / ref) | ratio | own image: CPU s (ours / ref) | ratio | own image: peak RSS MB (ours / ref) | ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for c in "${configs[@]:0:$done_configs}"; do
-		IFS='|' read -r cfg p _ <<< "$c"
-		k="$cfg|$p"
-		row="| $cfg | $p | "
-		pair "$k|un.ours@ours" "$k|un.ref@ours" s uo; row+=" | "
-		pair "$k|un.ours@ref" "$k|un.ref@ref" s ur; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" s own; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" cpu owncpu; row+=" | "
-		pair "$k|un.ours@ours" "$k|un.ref@ref" rss ownrss; row+=" |"
-		echo "$row"
-	done
-	row="| geometric mean | | | "
-	geomean uo s; row+=" | | "; geomean ur s; row+=" | | "; geomean own s; row+=" | | "
-	geomean owncpu s; row+=" | | "; geomean ownrss s; row+=" |"
-	echo "$row"
+	config_rows "un.ours@ours un.ref@ours s uo" "un.ours@ref un.ref@ref s ur" \
+		"un.ours@ours un.ref@ref s own" "un.ours@ours un.ref@ref cpu owncpu" \
+		"un.ours@ours un.ref@ref rss ownrss"
+	mean_row uo:s ur:s own:s owncpu:s ownrss:s
+	if [ "$kernel_read" -eq 1 ]; then
+		echo
+		echo "kernel read: each image loop-mounted read-only, page cache dropped, \`tar -c\` of the mount (wall and CPU of tar, which decompresses):"
+		echo
+		echo "| compressor | -processors | read s (our image / ref image) | ratio | CPU s (our image / ref image) | ratio |"
+		echo "|---|---:|---:|---:|---:|---:|"
+		config_rows "kr.ours kr.ref s kr" "kr.ours kr.ref cpu krcpu"
+		mean_row kr:s krcpu:s
+	fi
 	if [ "$nfailed" -gt 0 ]; then
 		echo
 		echo "Failures: $(for f in "${!failed[@]}"; do echo "$f: ${failed[$f]}"; done | sort | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
@@ -373,6 +415,10 @@ for c in "${configs[@]}"; do
 				else run_un ref "$ref_un" "$img_of" "$cfg" "$p" "$run"; fi
 			done
 		done
+		if [ "$kernel_read" -eq 1 ]; then
+			for img_of in $order; do kernel_read_one "$img_of" "$cfg" "$p" "$run"; done
+			warm_tree # the next tool must not pay for the dropped source pages
+		fi
 		log "$cfg -processors $p run $run/$runs: best mksquashfs so far: ours ${best_s[$cfg|$p|mk.ours]:-FAIL} s, ref ${best_s[$cfg|$p|mk.ref]:-FAIL} s"
 	done
 	done_configs=$((done_configs + 1))

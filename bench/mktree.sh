@@ -3,7 +3,10 @@
 # Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # Builds the benchmark source tree (kernel source, headers, man pages, perl, libraries, binaries) from Debian packages.
 #
-# Usage: bench/mktree.sh DIR [SIZE_MB]       (SIZE_MB defaults to 300)
+# Usage: bench/mktree.sh [--text] DIR [SIZE_MB]       (SIZE_MB defaults to 300, 150 with --text)
+#
+# --text builds the second benchmark tree instead: small text files only (kernel sources and
+# documentation, nearly all under one block, so nearly everything is packed into fragments).
 #
 # The tree is chosen deterministically: files are taken in C-locale path order until each
 # category's share of SIZE_MB is used, every timestamp is set to SOURCE_DATE_EPOCH, and the
@@ -16,9 +19,11 @@ export LC_ALL=C
 die() { echo "mktree.sh: $*" >&2; exit 1; }
 log() { echo "mktree.sh: $*" >&2; }
 
-[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: mktree.sh DIR [SIZE_MB]"
+text=0
+if [ "${1:-}" = --text ]; then text=1; shift; fi
+[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: mktree.sh [--text] DIR [SIZE_MB]"
 dest=$1
-size_mb=${2:-300}
+size_mb=${2:-$([ "$text" -eq 1 ] && echo 150 || echo 300)}
 case $size_mb in
 	''|*[!0-9]*) die "SIZE_MB \"$size_mb\" is not a positive whole number of megabytes" ;;
 esac
@@ -92,17 +97,21 @@ mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1000000 }'; }
 
 # Shares of the total; whatever these leave unused goes to the kernel source, which is large
 # enough (1.3 GB unpacked) to fill any size asked for.
-copy_part / usr/share/man "$(share 10)" \( -type f -o -type l \) -name '*.gz'
-copy_part / usr/share/perl "$(share 5)" \( -type f -o -type l \)
-copy_part / usr/share/perl5 "$(share 2)" \( -type f -o -type l \)
-copy_part / usr/include "$(share 15)" \( -type f -o -type l \)
-copy_part / usr/lib/x86_64-linux-gnu "$(share 13)" -maxdepth 1 \( -type f -o -type l \) -name '*.so*'
-copy_part / usr/bin "$(share 10)" -maxdepth 1 \( -type f -o -type l \)
+if [ "$text" -eq 0 ]; then
+	copy_part / usr/share/man "$(share 10)" \( -type f -o -type l \) -name '*.gz'
+	copy_part / usr/share/perl "$(share 5)" \( -type f -o -type l \)
+	copy_part / usr/share/perl5 "$(share 2)" \( -type f -o -type l \)
+	copy_part / usr/include "$(share 15)" \( -type f -o -type l \)
+	copy_part / usr/lib/x86_64-linux-gnu "$(share 13)" -maxdepth 1 \( -type f -o -type l \) -name '*.so*'
+	copy_part / usr/bin "$(share 10)" -maxdepth 1 \( -type f -o -type l \)
+fi
 
 kernel_budget=$((total_budget - used))
 [ "$kernel_budget" -gt 0 ] || kernel_budget=0
 # Core subsystems first, then docs and drivers: a mix of C, headers, text and scripts.
 kernel_dirs="include kernel mm fs net lib crypto block security ipc init scripts Documentation sound drivers"
+# The text tree: documentation first, then sources; files of a block or more are left out.
+[ "$text" -eq 0 ] || kernel_dirs="Documentation include kernel fs net drivers"
 # Debian names the tarball after its top directory (linux-source-6.1.tar.xz holds linux-source-6.1/).
 ktop=$(basename "$ksrc_tarball" .tar.xz)
 mkdir -p "$dest/src"
@@ -116,7 +125,8 @@ for d in $kernel_dirs; do
 	(cd "$dest/src" && find "$ktop/$d" -type f ! -name '*
 *' -printf '%s\t%y\t%p\n') | sort -t "$(printf '\t')" -k3 >> "$work/klist"
 done
-select_budget "$kernel_budget" < "$work/klist" | sort > "$work/kkeep"
+awk -F '\t' -v text="$text" '!text || $1 < 131072' "$work/klist" |
+	select_budget "$kernel_budget" | sort > "$work/kkeep"
 cut -f 3- "$work/klist" | sort > "$work/kall"
 (cd "$dest/src" && comm -23 "$work/kall" "$work/kkeep" | tr '\n' '\0' | xargs -0 -r rm -f)
 find "$dest/src" -depth -type d -empty -delete

@@ -88,8 +88,8 @@ struct codec {
 				const char **why);
 };
 
-/* Registry (registry.c): every codec, supported or not, in id order (lzma, id 2, is listed as
- * never supported: deprecated and not readable by the kernel). NULL when unknown. */
+/* Registry (registry.c): every codec, supported or not, in id order (lzma, id 2, is built with
+ * liblzma like xz; the kernel cannot mount its images). NULL when unknown. */
 const struct codec *codec_by_name(const char *name);
 const struct codec *codec_by_id(int id);
 /* NULL-terminated list for -help and listings. */

@@ -12,9 +12,20 @@
 /* One ops table per backend; registry.c lists a stub in place of a built-out one. */
 extern const struct codec codec_gzip;
 extern const struct codec codec_xz;
+extern const struct codec codec_lzma;
 extern const struct codec codec_lzo;
 extern const struct codec codec_lz4;
 extern const struct codec codec_zstd;
+
+/* A backend whose functions are named PREFIX_init_options .. PREFIX_decompress fills its ops
+ * table with these (finish_options, when it has one, is named on its own line). */
+#define CODEC_OPTION_FUNCS(p) \
+	.init_options = p##_init_options, .parse_option = p##_parse_option, \
+	.write_options = p##_write_options, .read_options = p##_read_options, \
+	.print_options = p##_print_options, .print_help = p##_print_help
+#define CODEC_BLOCK_FUNCS(p) \
+	.state_new = p##_state_new, .state_free = p##_state_free, .compress = p##_compress, \
+	.decompress = p##_decompress
 
 /* The whole of text as a decimal integer in [min, max]; 0 on success, -1 otherwise (no partial
  * parses: "1x", "", " 5" and overflow are all rejected, unlike atoi). */

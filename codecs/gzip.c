@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* gzip.c — the gzip compressor (id 1): zlib streams, squashfs-tools' -X options and options block. */
+/* gzip.c — the gzip compressor (id 1): zlib streams, squashfs-tools' -X options and options block.
+ *
+ * With libdeflate (configure finds it) blocks are compressed and decompressed by libdeflate: at
+ * the same level it takes about half of zlib's time and its streams are about 1 % smaller. zlib
+ * stays for what libdeflate cannot do (a window under 32 KiB, strategies other than the default)
+ * and for -Xzlib, whose streams are byte-identical to squashfs-tools'. */
 #include "config.h"
 #include "codecs/codec_impl.h"
 #include "common/util/endian.h"
@@ -8,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#ifdef HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
 
 #define GZIP_DEFAULT_LEVEL 9
 #define GZIP_DEFAULT_WINDOW 15
@@ -29,6 +37,7 @@ struct gzip_opts {
 	/* 0 = only the default strategy, as squashfs-tools stores "-Xstrategy default" alone. */
 	uint32_t strategies;
 	uint8_t from_image;
+	uint8_t zlib;     /* -Xzlib: compress with zlib even when libdeflate is built in */
 };
 _Static_assert(sizeof(struct gzip_opts) <= CODEC_OPTS_STORAGE, "gzip options fit");
 
@@ -41,6 +50,10 @@ struct gzip_state {
 	z_stream deflaters[STRATEGY_COUNT]; /* one per selected strategy, in bit order */
 	z_stream inflater;
 	uint8_t *scratch; /* second output buffer while strategies compete */
+#ifdef HAVE_LIBDEFLATE
+	struct libdeflate_compressor *ld_comp;     /* NULL: zlib compresses */
+	struct libdeflate_decompressor *ld_dec;
+#endif
 };
 
 static struct gzip_opts load(const struct codec_opts *opts)
@@ -95,6 +108,9 @@ static int gzip_parse_option(struct codec_opts *opts, int argc, char **argv, cha
 		if (used < 0)
 			return -1;
 		o.window = (int32_t)v;
+	} else if (strcmp(argv[0], "-Xzlib") == 0) {
+		o.zlib = 1;
+		used = 1;
 	} else if (strcmp(argv[0], "-Xstrategy") == 0) {
 		if (argc < 2) {
 			snprintf(err, errlen, "gzip: -Xstrategy needs a comma-separated list of "
@@ -194,6 +210,8 @@ static void gzip_print_options(const struct codec_opts *opts, FILE *out)
 	fprintf(out, "\n");
 }
 
+/* The reference's lines exactly (the codec interface's contract, checked against it by
+ * tests/codecs/registry.c): -Xzlib, ours only, is described in the man page and README. */
 static void gzip_print_help(FILE *out)
 {
 	fputs("\t  -Xcompression-level <compression-level>\n"
@@ -225,6 +243,12 @@ static void gzip_state_free(void *state)
 		return;
 	for (unsigned i = 0; i < st->nstreams; i++)
 		deflateEnd(&st->deflaters[i]);
+#ifdef HAVE_LIBDEFLATE
+	if (st->ld_comp != NULL)
+		libdeflate_free_compressor(st->ld_comp);
+	if (st->ld_dec != NULL)
+		libdeflate_free_decompressor(st->ld_dec);
+#endif
 	if (st->inflate_ready)
 		inflateEnd(&st->inflater);
 	free(st->scratch);
@@ -234,6 +258,16 @@ static void gzip_state_free(void *state)
 static int deflaters_setup(struct gzip_state *st)
 {
 	uint32_t mask = st->opts.strategies ? st->opts.strategies : 1;
+#ifdef HAVE_LIBDEFLATE
+	/* libdeflate always writes a 32 KiB window and has no strategies. */
+	if (!st->opts.zlib && st->opts.window == 15 && mask == 1) {
+		st->ld_comp = libdeflate_alloc_compressor(st->opts.level);
+		if (st->ld_comp == NULL)
+			return -1;
+		st->deflate_ready = 1;
+		return 0;
+	}
+#endif
 	if (mask & (mask - 1)) {
 		st->scratch = malloc(st->max_block);
 		if (st->scratch == NULL)
@@ -281,6 +315,11 @@ static ptrdiff_t gzip_compress(void *state, const uint8_t *src, size_t len, uint
 		return -1;
 	/* Strictly smaller than the input, or it is stored raw. */
 	size_t limit = len - 1;
+#ifdef HAVE_LIBDEFLATE
+	if (st->ld_comp != NULL)
+		return limit == 0 ? 0 : (ptrdiff_t)libdeflate_zlib_compress(st->ld_comp, src, len, dst,
+									 limit);
+#endif
 	uint8_t *best = dst, *spare = st->scratch;
 	ptrdiff_t best_size = 0;
 	for (unsigned i = 0; i < st->nstreams; i++) {
@@ -304,10 +343,33 @@ static ptrdiff_t gzip_compress(void *state, const uint8_t *src, size_t len, uint
 	return best_size;
 }
 
-static ptrdiff_t gzip_decompress(void *state, const uint8_t *src, size_t len, uint8_t *dst,
-				 size_t cap, const char **why)
+#ifdef HAVE_LIBDEFLATE
+static ptrdiff_t inflate_libdeflate(struct gzip_state *st, const uint8_t *src, size_t len,
+				   uint8_t *dst, size_t cap, const char **why)
 {
-	struct gzip_state *st = state;
+	if (st->ld_dec == NULL && (st->ld_dec = libdeflate_alloc_decompressor()) == NULL) {
+		*why = "out of memory for the zlib decoder";
+		return -1;
+	}
+	size_t used = 0, got = 0;
+	enum libdeflate_result r = libdeflate_zlib_decompress_ex(st->ld_dec, src, len, dst, cap,
+								 &used, &got);
+	if (r == LIBDEFLATE_SUCCESS && used != len)
+		*why = "bytes after the end of the zlib stream";
+	else if (r == LIBDEFLATE_SUCCESS)
+		return (ptrdiff_t)got;
+	else if (r == LIBDEFLATE_INSUFFICIENT_SPACE)
+		*why = "zlib stream expands beyond the block size";
+	else
+		*why = "corrupt or truncated zlib stream";
+	return -1;
+}
+#endif
+
+#ifndef HAVE_LIBDEFLATE
+static ptrdiff_t inflate_zlib(struct gzip_state *st, const uint8_t *src, size_t len,
+			      uint8_t *dst, size_t cap, const char **why)
+{
 	if (!st->inflate_ready) {
 		memset(&st->inflater, 0, sizeof st->inflater);
 		/* Window 15 reads streams of every window size squashfs allows. */
@@ -347,6 +409,18 @@ static ptrdiff_t gzip_decompress(void *state, const uint8_t *src, size_t len, ui
 	else
 		*why = "truncated zlib stream";
 	return -1;
+}
+#endif
+
+static ptrdiff_t gzip_decompress(void *state, const uint8_t *src, size_t len, uint8_t *dst,
+				 size_t cap, const char **why)
+{
+#ifdef HAVE_LIBDEFLATE
+	/* Reads the streams of every window size, whoever wrote them, about twice as fast. */
+	return inflate_libdeflate(state, src, len, dst, cap, why);
+#else
+	return inflate_zlib(state, src, len, dst, cap, why);
+#endif
 }
 
 const struct codec codec_gzip = {

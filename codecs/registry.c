@@ -18,9 +18,13 @@ static const struct codec codec_gzip_stub = CODEC_STUB(1, "gzip", "built without
 #define GZIP_ENTRY (&codec_gzip)
 #endif
 
-/* squashfs-tools still lists lzma; the kernel never could read it. */
-static const struct codec codec_lzma_stub =
-	CODEC_STUB(2, "lzma", "the legacy lzma format is deprecated and has no kernel support");
+/* squashfs-tools still lists lzma (liblzma's .lzma streams); the kernel never could read it. */
+#ifndef HAVE_LZMA
+static const struct codec codec_lzma_stub = CODEC_STUB(2, "lzma", "built without liblzma");
+#define LZMA_ENTRY (&codec_lzma_stub)
+#else
+#define LZMA_ENTRY (&codec_lzma)
+#endif
 
 #ifndef HAVE_LZO
 static const struct codec codec_lzo_stub = CODEC_STUB(3, "lzo", "built without lzo2");
@@ -44,7 +48,7 @@ static const struct codec codec_lz4_stub = CODEC_STUB(5, "lz4", "built without l
 #endif
 
 static const struct codec *const all_codecs[] = {
-	GZIP_ENTRY, &codec_lzma_stub, LZO_ENTRY, XZ_ENTRY, LZ4_ENTRY, &codec_zstd, NULL,
+	GZIP_ENTRY, LZMA_ENTRY, LZO_ENTRY, XZ_ENTRY, LZ4_ENTRY, &codec_zstd, NULL,
 };
 
 const struct codec *const *codec_all(void)

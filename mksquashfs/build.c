@@ -7,6 +7,7 @@
 #include "mksquashfs/build.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,14 @@
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/file_list.h"
 #include "mksquashfs/image.h"
+#include "mksquashfs/info.h"
 #include "mksquashfs/inode_map.h"
 #include "mksquashfs/pseudo/pseudo.h"
 #include "mksquashfs/scan.h"
+#include "mksquashfs/scan_xattr.h"
 #include "mksquashfs/sort.h"
 #include "mksquashfs/summary.h"
+#include "mksquashfs/times.h"
 #include "mksquashfs/tar/tar.h"
 
 struct build {
@@ -43,23 +47,32 @@ struct build {
 	uint32_t frag_count;
 	struct progress progress;
 	void *meta_state;
+	FILE *info_file;        /* -info-file, open until the listing is written */
 };
 
 static unsigned worker_count(const struct mksq_options *o)
 {
-	if (o->processors > 0)
-		return o->processors;
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+	unsigned n = o->processors;
+	if (n == 0) {
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+		n = online < 1 ? 1 : online > 256 ? 256 : (unsigned)online;
+	}
+	/* -overcommit: more compressors than processors, in steps of whole threads. */
+	return n + n * o->run.overcommit / 100;
 }
 
-/* Enough slots that threads run in bursts rather than waking each other per block: about
- * 64 MiB of blocks by default (squashfs-tools takes several hundred), at least two per worker
- * plus the reader's and writer's; -mem caps them (each slot holds two blocks). */
+uint64_t mksq_default_mem(void)
+{
+	return 32ull << 20;
+}
+
+/* Enough block buffers that threads run in bursts rather than waking each other per block:
+ * about 32 MiB by default (squashfs-tools takes several hundred), at
+ * least two per worker plus the reader's and writer's; -mem caps them (each holds two blocks). */
 static unsigned slot_count(const struct mksq_options *o, unsigned workers)
 {
 	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
-	uint64_t slots = (64ull << 20) / per_slot;
+	uint64_t slots = mksq_default_mem() / per_slot;
 	if (slots > 1024)
 		slots = 1024;
 	if (o->mem > 0 && o->mem / 2 / per_slot < slots)
@@ -97,19 +110,28 @@ static int open_output(struct build *b, struct sq_error *err)
 		if (lstat(o->sources[i], &src) != 0)
 			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
 	}
-	if (check_image_path(o, err) != 0 || image_out_open_at(&b->out, o->image_path, o->offset, err) != 0)
+	if (o->run.stream) {
+		/* -stream: standard output is the image (the image word, "-", is a placeholder). */
+		if (image_out_open_stream(&b->out, err) != 0)
+			return -1;
+	} else if (check_image_path(o, err) != 0 ||
+		   image_out_open_at(&b->out, o->image_path, o->offset, err) != 0) {
 		return -1;
+	}
 	b->out_open = true;
 	struct stat st;
 	if (fstat(b->out.fd, &st) != 0)
-		return sq_fail_errno(err, "cannot stat image %s", o->image_path);
+		return sq_fail_errno(err, "cannot stat image %s", b->out.path);
+	if (b->out.stream && !S_ISREG(st.st_mode))
+		return 0; /* a pipe or a terminal is in no source */
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
 /* The readers: a tar archive or cpio-style names (tar/), or the directory scan (unless the source is "-"), then pseudo
  * definitions. */
 static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
-			struct tree *tree, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+			struct tree *tree, struct scan_stats *stats, FILE *warn,
+			struct progress *progress, struct sq_error *err)
 {
 	struct inode_map links = { 0 };
 	int rc = 0;
@@ -118,7 +140,7 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 	if (tar_style_sources(o))
 		rc = tar_style_read(o, x, tree, stats, warn, err);
 	else if (!options_no_sources(o))
-		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, err);
+		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, progress, err);
 	else
 		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
 	if (rc == 0 && o->pseudo != NULL) {
@@ -139,12 +161,16 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 }
 
 int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-	       struct file_list *files, struct scan_stats *stats, FILE *warn, struct sq_error *err)
+	       struct file_list *files, struct scan_stats *stats, FILE *warn,
+	       struct progress *progress, struct sq_error *err)
 {
 	memset(files, 0, sizeof(*files));
-	if (read_sources(o, x, tree, stats, warn, err) != 0)
+	if (read_sources(o, x, tree, stats, warn, progress, err) != 0)
 		return -1;
-	if (tree_sort(tree, err) != 0 || attrs_apply(o, tree, err) != 0)
+	if (tree_sort(tree, err) != 0)
+		return -1;
+	times_apply(o, tree);
+	if (attrs_apply(o, tree, err) != 0 || xattrs_add_apply(o, tree, err) != 0)
 		return -1;
 	if (file_list_build(tree, o->info, files, err) != 0)
 		return -1;
@@ -163,7 +189,10 @@ static int write_data(struct build *b, struct sq_error *err)
 		.workers = b->workers,
 		.slots = slot_count(o, b->workers),
 		.progress = &b->progress,
-		.info = o->info ? stdout : NULL,
+		.info = NULL, /* the whole listing is printed once inodes are numbered (info.c) */
+		.warn = stderr,
+		.exit_on_error = o->run.exit_on_error,
+		.throttle = o->run.throttle,
 	};
 	return data_write(&cfg, &b->out, &b->files, &b->frags, &b->frag_count, &b->data_stats, err);
 }
@@ -175,7 +204,9 @@ static int write_tables(struct build *b, struct sq_error *err)
 	if (b->meta_state == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the %s compressor",
 			       o->image.codec->name);
-	if (image_finish(&b->out, &o->image, &b->tree, b->frags, b->frag_count, b->meta_state,
+	struct image_settings image = o->image;
+	image.mkfs_time = times_mkfs(o, &b->tree);
+	if (image_finish(&b->out, &image, &b->tree, b->frags, b->frag_count, b->meta_state,
 			 &b->image_stats, err) != 0)
 		return -1;
 	progress_finish(&b->progress);
@@ -183,8 +214,45 @@ static int write_tables(struct build *b, struct sq_error *err)
 	return image_out_close(&b->out, true, err);
 }
 
+/* -info-file: a new file (squashfs-tools refuses to overwrite one), made before anything is
+ * built so that a bad path costs nothing. */
+static int open_info_file(struct build *b, struct sq_error *err)
+{
+	const char *path = b->o->run.info_file;
+	if (path == NULL)
+		return 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return sq_fail_errno(err, "cannot create info file %s", path);
+	b->info_file = fdopen(fd, "w");
+	if (b->info_file == NULL) {
+		close(fd);
+		unlink(path);
+		return sq_fail_errno(err, "cannot write info file %s", path);
+	}
+	return 0;
+}
+
+/* The -info listing, once inodes are numbered: to standard output and/or the -info-file. */
+static int print_info(struct build *b, struct sq_error *err)
+{
+	if (b->o->info && info_print(stdout, &b->tree) != 0)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	if (b->info_file == NULL)
+		return 0;
+	int rc = info_print(b->info_file, &b->tree);
+	if (fclose(b->info_file) != 0 || rc != 0) {
+		b->info_file = NULL;
+		return sq_fail_errno(err, "cannot write info file %s", b->o->run.info_file);
+	}
+	b->info_file = NULL;
+	return 0;
+}
+
 static int print_summary(struct build *b, struct sq_error *err)
 {
+	if (print_info(b, err) != 0)
+		return -1;
 	if (!b->o->quiet) {
 		struct summary_input in = {
 			.image = &b->o->image,
@@ -195,6 +263,7 @@ static int print_summary(struct build *b, struct sq_error *err)
 		};
 		summary_print(stdout, &in);
 	}
+	summary_print_skipped(stderr, &b->scan_stats, &b->data_stats);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return sq_fail_errno(err, "cannot write to standard output");
 	return 0;
@@ -214,6 +283,11 @@ static void build_free(struct build *b)
 	file_list_free(&b->files);
 	if (b->excludes_ready)
 		exclude_free(&b->excludes);
+	if (b->info_file != NULL) {
+		/* The build failed: no listing of an image that does not exist. */
+		fclose(b->info_file);
+		unlink(b->o->run.info_file);
+	}
 	progress_destroy(&b->progress);
 }
 
@@ -222,11 +296,13 @@ int mksq_build(const struct mksq_options *o, struct sq_error *err)
 	struct build b = { .o = o, .workers = worker_count(o), .out = { .fd = -1 } };
 	int rc = -1;
 	progress_init(&b.progress, stdout, o->progress && !o->quiet);
+	if (o->run.percentage && !o->quiet)
+		progress_set_percentage(&b.progress);
 	b.excludes_ready = true; /* exclude_init leaves what exclude_free needs, even on failure */
 	if (exclude_init(&b.excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
 			 o->sources, o->source_count, err) != 0)
 		goto out;
-	if (open_output(&b, err) != 0)
+	if (open_info_file(&b, err) != 0 || open_output(&b, err) != 0)
 		goto out;
 	if (!o->quiet) {
 		printf("Parallel mksquashfs: Using %u processor%s\n", b.workers,
@@ -235,7 +311,9 @@ int mksq_build(const struct mksq_options *o, struct sq_error *err)
 		       o->image.block_size);
 		fflush(stdout);
 	}
-	if (build_tree(o, &b.excludes, &b.tree, &b.files, &b.scan_stats, o->quiet ? NULL : stderr,
+	/* Warnings name sources that could not be read: squashfs-tools prints them with -quiet
+	 * too. */
+	if (build_tree(o, &b.excludes, &b.tree, &b.files, &b.scan_stats, stderr, &b.progress,
 		       err) != 0 ||
 	    write_data(&b, err) != 0 || write_tables(&b, err) != 0)
 		goto out;

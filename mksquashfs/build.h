@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "common/util/error.h"
+#include "common/util/progress.h"
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/file_list.h"
 #include "mksquashfs/options.h"
@@ -14,13 +15,17 @@
 #include "mksquashfs/tree.h"
 
 /* Every input into one sorted tree with the attribute options applied, and the list of files
- * the data stage writes. Warnings go to warn unless NULL. On failure the caller still frees
- * tree and files. */
+ * the data stage writes. Warnings go to warn unless NULL; entries found are counted on progress
+ * (may be NULL). On failure the caller still frees tree and files. */
 int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-	       struct file_list *files, struct scan_stats *stats, FILE *warn, struct sq_error *err);
+	       struct file_list *files, struct scan_stats *stats, FILE *warn,
+	       struct progress *progress, struct sq_error *err);
 
 /* Read the inputs into the tree, apply the attribute options, write the data and the tables,
  * print the summary. 0, or -1 with a one-line message in err and no image left behind. */
 int mksq_build(const struct mksq_options *o, struct sq_error *err);
+
+/* Memory for queued blocks when neither -mem nor -mem-percent is given (-mem-default). */
+uint64_t mksq_default_mem(void);
 
 #endif

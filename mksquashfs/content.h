@@ -28,6 +28,20 @@ ssize_t content_pread(const struct content *c, void *buf, size_t len, uint64_t o
  * hole follows up to the end, -1 when the file system cannot tell. */
 int content_next_data(const struct content *c, uint64_t offset, uint64_t *data);
 void content_close(struct content *c);
+
+/* The directory of the last file opened through it: files listed in directory order are then
+ * opened relative to it (openat) instead of walking their whole path each time. */
+struct content_dir {
+	int fd;          /* -1: none */
+	char *path;      /* its path, len bytes (not NUL-terminated) */
+	size_t len, cap;
+};
+#define CONTENT_DIR_INIT { .fd = -1 }
+/* content_open, through d when n's bytes are at a source path (same result and messages). */
+int content_open_cached(const struct tree_inode *n, struct content *c, struct content_dir *d,
+			struct sq_error *err);
+/* Close d's directory and free it (d can be used again). */
+void content_dir_close(struct content_dir *d);
 /* How n is named in messages: its source path, or "a file" when it has none. */
 const char *content_name(const struct tree_inode *n);
 

@@ -217,8 +217,10 @@ static int file_end(struct data_writer *w, struct slot *s)
 		      shared->file->fragment_index == SQFS_NO_FRAGMENT &&
 		      shared->file->size == f->size;
 	}
-	if (dup)
+	if (dup) {
 		w->stats->duplicate_files++;
+		n->flags |= TREE_DUPLICATE;
+	}
 	if (w->cfg->info != NULL)
 		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", shown,
 			(unsigned long long)f->size, dup ? " DUPLICATE" : "");
@@ -246,6 +248,11 @@ static int run_writer(struct data_writer *w, struct pipeline *pipe)
 	}
 }
 
+unsigned data_threads(unsigned processors)
+{
+	return (processors < 1 ? 1 : processors) + 1;
+}
+
 uint64_t data_progress_units(const struct image_settings *img, const struct file_list *files)
 {
 	uint64_t units = 0;
@@ -266,7 +273,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 {
 	uint32_t bs = cfg->image->block_size;
 	struct data_writer w = { .cfg = cfg, .out = out, .stats = stats, .files = files, .err = err };
-	struct data_reader r = { .cfg = cfg, .files = files };
+	struct data_reader r = { .cfg = cfg, .files = files, .dir = CONTENT_DIR_INIT };
 	struct dedup_table reader_table = { 0 }, tail_table = { 0 };
 	struct pipeline *pipe = NULL;
 	uint8_t *zeros = NULL;
@@ -293,7 +300,10 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	pipe = pipeline_create(cfg->workers, cfg->slots, bs, cfg->image->codec,
+	unsigned threads = data_threads(cfg->workers);
+	/* Two buffers per thread keep every thread busy while the writer drains the oldest. */
+	unsigned buffers = cfg->slots < threads * 2 + 3 ? threads * 2 + 3 : cfg->slots;
+	pipe = pipeline_create(threads, buffers, bs, cfg->image->codec,
 			       &cfg->image->codec_opts, err);
 	if (pipe == NULL)
 		goto out;
@@ -308,6 +318,8 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		pipeline_abort(pipe);
 	pthread_join(reader, NULL);
 	reader_started = false;
+	stats->unreadable_files = r.unreadable;
+	stats->changed_files = r.changed;
 	if (rc != 0 || r.rc != 0) {
 		/* The root cause: our own failure (the image), else the reader's (a file), else a
 		 * worker's (the codec). */
@@ -335,6 +347,7 @@ out:
 	dedup_free(&reader_table);
 	dedup_free(&tail_table);
 	free(r.tails);
+	content_dir_close(&r.dir);
 	free(r.frag);
 	free(r.tail);
 	free(r.cmp_a);

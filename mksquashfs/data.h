@@ -19,10 +19,14 @@
 struct data_config {
 	const struct image_settings *image;
 	bool sparse;             /* detect all-zero blocks (not -no-sparse) */
-	unsigned workers;        /* compression threads, >= 1 */
-	unsigned slots;          /* ring slots (memory: 2 * block_size each) */
+	unsigned workers;        /* -processors N, >= 1: the stage runs N + 1 compression threads
+	                            (see data_threads) */
+	unsigned slots;          /* block buffers in flight (memory: 2 * block_size each) */
 	struct progress *progress;  /* may be NULL */
 	FILE *info;              /* -info: one line per file written, else NULL */
+	FILE *warn;              /* unreadable or changing files are named here (NULL: silent) */
+	bool exit_on_error;      /* -exit-on-error: an unreadable file fails the build */
+	unsigned throttle;       /* -throttle: percent of the reading time spent idle, 0..99 */
 };
 
 struct data_stats {
@@ -34,7 +38,14 @@ struct data_stats {
 	uint32_t duplicate_files;
 	uint64_t blocks;              /* data blocks, sparse ones included */
 	uint64_t sparse_blocks;
+	uint32_t unreadable_files;    /* stored empty: could not be opened or read */
+	uint32_t changed_files;       /* changed size while being read */
 };
+
+/* Compression threads for -processors N: N for data blocks, as squashfs-tools, plus one in
+ * place of its fragment compressors (it runs N more beside its N block compressors). Ours
+ * share one queue, so every thread takes whichever block is next. */
+unsigned data_threads(unsigned processors);
 
 /* How many progress units data_write will count for these files (one per stored block, one per
  * file without blocks). */

@@ -5,6 +5,7 @@
 #ifndef SQ_MKSQUASHFS_DATA_INTERNAL_H
 #define SQ_MKSQUASHFS_DATA_INTERNAL_H
 
+#include "mksquashfs/content.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/pipeline.h"
 
@@ -23,7 +24,7 @@ enum {
 
 /* A tail already in a fragment, for sharing identical tails of different files. */
 struct packed_tail {
-	const struct tree_inode *inode;
+	struct tree_inode *inode;
 	uint32_t frag_index;
 	uint32_t frag_offset;
 };
@@ -45,6 +46,9 @@ struct data_reader {
 	struct dedup_table *tail_table;  /* packed tails by (length, hash) -> tails[i - 1] */
 	struct packed_tail *tails;
 	size_t tail_count, tail_cap;
+	struct content_dir dir;          /* the directory files are opened relative to */
+	uint32_t unreadable;   /* files stored empty: could not be opened or read */
+	uint32_t changed;      /* files that changed size while being read */
 	int rc;
 };
 

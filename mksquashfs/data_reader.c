@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/format.h"
@@ -18,6 +20,13 @@
 #include "mksquashfs/content.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"
+
+static uint64_t sq_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 static int flush_fragment(struct data_reader *r)
 {
@@ -41,7 +50,7 @@ static int flush_fragment(struct data_reader *r)
 
 static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
-	if (content_open(n, c, &r->err) != 0)
+	if (content_open_cached(n, c, &r->dir, &r->err) != 0)
 		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
 	if (c->owned && n->file->size > 4u * r->cfg->image->block_size)
@@ -49,15 +58,64 @@ static int open_source(struct data_reader *r, const struct tree_inode *n, struct
 	return 0;
 }
 
-static int read_exact(struct data_reader *r, const struct content *c, const struct tree_inode *n,
-		      uint8_t *buf, size_t len, uint64_t offset)
+/* -throttle: after a read that took `since` ns, idle so reading takes only (100 - throttle)%
+ * of the time. */
+static void throttle(const struct data_reader *r, uint64_t since)
 {
+	if (r->cfg->throttle == 0)
+		return;
+	uint64_t took = sq_now_ns() - since;
+	uint64_t idle = took * r->cfg->throttle / (100 - r->cfg->throttle);
+	struct timespec ts = { .tv_sec = (time_t)(idle / 1000000000u),
+			       .tv_nsec = (long)(idle % 1000000000u) };
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Up to len bytes at offset: the count read (less at end of file), or -1 with err set. */
+static ssize_t read_some(struct data_reader *r, const struct content *c, const struct tree_inode *n,
+			 uint8_t *buf, size_t len, uint64_t offset)
+{
+	uint64_t start = r->cfg->throttle ? sq_now_ns() : 0;
 	ssize_t got = content_pread(c, buf, len, offset);
 	if (got < 0)
 		return sq_fail_errno(&r->err, "cannot read %s", content_name(n));
-	if ((size_t)got < len)
-		return sq_fail(&r->err, SQ_ERR_IO, "%s shrank while being read", content_name(n));
-	return 0;
+	throttle(r, start);
+	return got;
+}
+
+/* len bytes and one more if the file has it (it grew): one pread when the file is as expected,
+ * so looking past the end costs no extra call; more calls only after a short first read. A span
+ * of a shared file (tar, command output) is followed by other files' bytes: it is not probed. */
+static ssize_t read_probe(struct data_reader *r, const struct content *c,
+			  const struct tree_inode *n, uint8_t *buf, size_t len, uint64_t offset)
+{
+	if (!c->owned)
+		return read_some(r, c, n, buf, len, offset);
+	uint64_t start = r->cfg->throttle ? sq_now_ns() : 0;
+	ssize_t got;
+	do
+		got = pread(c->fd, buf, len + 1, (off_t)(c->base + offset));
+	while (got < 0 && errno == EINTR);
+	if (got >= 0 && (size_t)got < len) {
+		ssize_t more = content_pread(c, buf + got, len - (size_t)got, offset + (uint64_t)got);
+		got = more < 0 ? more : got + more;
+	}
+	if (got < 0)
+		return sq_fail_errno(&r->err, "cannot read %s", content_name(n));
+	throttle(r, start);
+	return got;
+}
+
+/* Exactly len bytes: 0, 1 when the file ended first (it changed since it was read before), -1
+ * on an error (err set). */
+static int read_exact(struct data_reader *r, const struct content *c, const struct tree_inode *n,
+		      uint8_t *buf, size_t len, uint64_t offset)
+{
+	ssize_t got = read_some(r, c, n, buf, len, offset);
+	if (got < 0)
+		return -1;
+	return (size_t)got < len ? 1 : 0;
 }
 
 /* Byte comparison behind a hash match: the earlier file is read again from its source and
@@ -69,23 +127,26 @@ static int same_content(struct data_reader *r, const struct tree_inode *cur,
 	uint32_t bs = r->cfg->image->block_size;
 	uint64_t body = cur->file->size - tail_len;
 	struct content a = { .fd = -1 }, b = { .fd = -1 };
-	int rc = -1;
+	/* A source that changed or vanished since it was stored is not the same file. */
+	int rc = 0, got;
 	if (open_source(r, old, &a) != 0)
 		goto out;
 	if (body > 0 && open_source(r, cur, &b) != 0)
 		goto out;
 	for (uint64_t off = 0; off < body; off += bs) {
 		size_t len = body - off < bs ? (size_t)(body - off) : bs;
-		if (read_exact(r, &a, old, r->cmp_a, len, off) != 0 ||
-		    read_exact(r, &b, cur, r->cmp_b, len, off) != 0)
-			goto out;
-		if (memcmp(r->cmp_a, r->cmp_b, len) != 0) {
-			rc = 0;
+		if ((got = read_exact(r, &a, old, r->cmp_a, len, off)) != 0 ||
+		    (got = read_exact(r, &b, cur, r->cmp_b, len, off)) != 0) {
+			rc = got < 0 ? -1 : 0;
 			goto out;
 		}
+		if (memcmp(r->cmp_a, r->cmp_b, len) != 0)
+			goto out;
 	}
-	if (read_exact(r, &a, old, r->cmp_a, tail_len, body) != 0)
+	if ((got = read_exact(r, &a, old, r->cmp_a, tail_len, body)) != 0) {
+		rc = got < 0 ? -1 : 0;
 		goto out;
+	}
 	rc = memcmp(r->cmp_a, r->tail, tail_len) == 0;
 out:
 	content_close(&a);
@@ -98,15 +159,15 @@ static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32
 {
 	struct content c;
 	if (open_source(r, old, &c) != 0)
-		return -1;
+		return 0;
 	int rc = read_exact(r, &c, old, r->cmp_a, tail_len, old->file->size - tail_len);
 	content_close(&c);
 	if (rc != 0)
-		return -1;
+		return rc < 0 ? -1 : 0;
 	return memcmp(r->cmp_a, r->tail, tail_len) == 0;
 }
 
-static int remember_tail(struct data_reader *r, const struct tree_inode *n, uint32_t tail_len,
+static int remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
 			 uint64_t hash, uint32_t offset)
 {
 	if (r->tail_count == r->tail_cap) {
@@ -127,12 +188,9 @@ static int remember_tail(struct data_reader *r, const struct tree_inode *n, uint
 	return 0;
 }
 
-static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
-		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
+static void fill_end(struct slot *s, struct tree_inode *n, uint32_t blocks, uint32_t frag_index,
+		     uint32_t frag_offset, int kind, struct tree_inode *peer)
 {
-	struct slot *s = pipeline_acquire(r->pipe);
-	if (s == NULL)
-		return -1;
 	s->kind = SLOT_FILE_END;
 	s->tag = n;
 	s->peer = peer;
@@ -140,8 +198,43 @@ static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t bloc
 	s->arg[1] = frag_index;
 	s->arg[2] = frag_offset;
 	s->arg[3] = (uint64_t)kind;
+}
+
+static int submit_end(struct data_reader *r, struct tree_inode *n, uint32_t blocks,
+		      uint32_t frag_index, uint32_t frag_offset, int kind, struct tree_inode *peer)
+{
+	struct slot *s = pipeline_acquire_marker(r->pipe);
+	if (s == NULL)
+		return -1;
+	fill_end(s, n, blocks, frag_index, frag_offset, kind, peer);
 	pipeline_submit(r->pipe, s);
 	return 0;
+}
+
+/* A source file that cannot be opened, or gives fewer bytes than its size (r->err says why):
+ * squashfs-tools stores it empty and goes on; -exit-on-error makes it fatal. (A read error such
+ * as EIO is always fatal: the disk, not the permissions, is failing.) */
+static int unreadable(struct data_reader *r, struct tree_inode *n)
+{
+	if (r->cfg->exit_on_error)
+		return -1;
+	if (r->cfg->warn != NULL)
+		fprintf(r->cfg->warn, "Failed to read file %s, creating empty file\n", content_name(n));
+	sq_error_clear(&r->err);
+	r->unreadable++;
+	n->file->size = 0;
+	return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
+}
+
+/* The file changed size after blocks of it went out: what was read is stored, and the inode's
+ * size says so (a partial last block is stored as a block of its own). */
+static void changed_while_read(struct data_reader *r, struct tree_inode *n, uint64_t kept)
+{
+	if (r->cfg->warn != NULL)
+		fprintf(r->cfg->warn, "File %s changed size while reading filesystem, storing the "
+				      "%llu bytes read\n", content_name(n), (unsigned long long)kept);
+	r->changed++;
+	n->file->size = kept;
 }
 
 /* What read_file decided about one file's layout. */
@@ -153,7 +246,8 @@ struct file_layout {
 };
 
 /* Submit the file's blocks to the workers; *hash accumulates the whole-file hash when the tail
- * goes to a fragment (only such files are confirmed as duplicates here). */
+ * goes to a fragment (only such files are confirmed as duplicates here). Returns 0, 1 when the
+ * file turned out shorter (what was read is submitted and the file ended), or -1. */
 static int submit_blocks(struct data_reader *r, struct tree_inode *n, const struct content *src,
 			 const struct file_layout *l, uint64_t *hash)
 {
@@ -177,14 +271,35 @@ static int submit_blocks(struct data_reader *r, struct tree_inode *n, const stru
 				find_holes = false; /* filesystem cannot tell: read everything */
 		}
 		bool hole = find_holes && len == bs && next_data >= off + len;
+		bool cut = false;
 		if (hole) {
 			if (r->zero_hash == 0)
 				r->zero_hash = sq_hash64(r->zeros, bs, 0);
 			s->known_sparse = true;
 			s->hash = r->zero_hash;
-		} else if (read_exact(r, src, n, s->in, len, off) != 0) {
-			pipeline_abort(r->pipe);
-			return -1;
+		} else {
+			/* A byte more on a partial last block tells a file that grew. */
+			ssize_t got = b + 1 == l->blocks && len < bs
+					      ? read_probe(r, src, n, s->in, len, off)
+					      : read_some(r, src, n, s->in, len, off);
+			if (got < 0) {
+				pipeline_abort(r->pipe);
+				return -1;
+			}
+			if ((size_t)got > len) {
+				changed_while_read(r, n, n->file->size);
+				got = (ssize_t)len;
+			}
+			if ((size_t)got < len) {
+				changed_while_read(r, n, off + (uint64_t)got);
+				if (got == 0) {
+					fill_end(s, n, (uint32_t)b, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
+					pipeline_submit(r->pipe, s);
+					return 1;
+				}
+				len = (size_t)got;
+				cut = true; /* this partial block is the file's last */
+			}
 		}
 		s->kind = SLOT_BLOCK;
 		s->work = hole ? WORK_NONE : img->uncompressed_data ? WORK_RAW : WORK_COMPRESS;
@@ -199,6 +314,9 @@ static int submit_blocks(struct data_reader *r, struct tree_inode *n, const stru
 		if (l->to_fragment && img->duplicates)
 			*hash = sq_hash_combine(*hash, hole ? r->zero_hash : sq_hash64(s->in, len, 0));
 		pipeline_submit(r->pipe, s);
+		if (cut)
+			return submit_end(r, n, (uint32_t)b + 1, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL) == 0
+				       ? 1 : -1;
 	}
 	return 0;
 }
@@ -211,7 +329,11 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 	const struct image_settings *img = r->cfg->image;
 	uint32_t tail = l->tail, blocks = (uint32_t)l->blocks;
 	uint64_t size = n->file->size;
-	if (img->duplicates) {
+	/* Unless -always-use-fragments packs tails of larger files too, every packed tail is a
+	 * whole file: a file that is only a tail then duplicates the file whose tail it matches,
+	 * and the table of whole files (64 bytes a file) is not needed. */
+	bool whole_by_tail = l->full == 0 && !img->always_fragments;
+	if (img->duplicates && !whole_by_tail) {
 		hash = sq_hash_combine(hash, sq_hash64(r->tail, tail, 0));
 		size_t cursor = 0;
 		struct tree_inode *old;
@@ -234,6 +356,9 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 			int same = same_tail(r, pt->inode, tail);
 			if (same < 0)
 				return -1;
+			if (same && whole_by_tail)
+				return submit_end(r, n, blocks, SQFS_NO_FRAGMENT, 0, END_DUPLICATE,
+						  pt->inode);
 			if (same)
 				return submit_end(r, n, blocks, pt->frag_index, pt->frag_offset, END_NEW,
 						  NULL);
@@ -250,32 +375,105 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 	return submit_end(r, n, blocks, r->frag_index, offset, END_NEW, NULL);
 }
 
-static int read_file(struct data_reader *r, struct tree_inode *n)
+static int plan_layout(struct data_reader *r, const struct tree_inode *n, struct file_layout *l)
 {
 	const struct image_settings *img = r->cfg->image;
 	uint32_t bs = img->block_size;
 	uint64_t size = n->file->size;
-	struct file_layout l = { .full = size / bs, .tail = (uint32_t)(size % bs) };
-	l.to_fragment = !img->no_fragments && l.tail > 0 && (l.full == 0 || img->always_fragments);
-	l.blocks = l.full + (l.tail > 0 && !l.to_fragment);
-	if (l.blocks > UINT32_MAX)
+	*l = (struct file_layout){ .full = size / bs, .tail = (uint32_t)(size % bs) };
+	l->to_fragment = !img->no_fragments && l->tail > 0 && (l->full == 0 || img->always_fragments);
+	l->blocks = l->full + (l->tail > 0 && !l->to_fragment);
+	if (l->blocks > UINT32_MAX)
 		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", content_name(n));
-	if (size == 0)
-		return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
+	return 0;
+}
 
+/* A file that fits in a fragment is read whole before any of it is submitted, so when it has
+ * changed size it is read again at its new size, as squashfs-tools does. Returns 0 (the bytes
+ * in r->tail), 1 when it gives fewer bytes than its unchanged size says (a sysfs file: stored
+ * empty, as squashfs-tools does; r->err says why), 2 to start again at the new size, -1 on a
+ * read error. */
+static int read_small(struct data_reader *r, struct tree_inode *n, const struct content *src,
+		      uint32_t tail, int attempt)
+{
+	/* One byte more than expected tells a file that grew from one that did not. */
+	ssize_t got = read_probe(r, src, n, r->tail, tail, 0);
+	if (got == (ssize_t)tail)
+		return 0;
+	if (got < 0)
+		return -1; /* an I/O error (EIO) is a failing source, not a permission: fatal */
+	struct stat st;
+	if (src->owned && attempt < 3 && fstat(src->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size != n->file->size) {
+		if (r->cfg->warn != NULL)
+			fprintf(r->cfg->warn, "File %s changed size while reading filesystem, "
+					      "attempting to re-read\n", content_name(n));
+		r->changed++;
+		n->file->size = (uint64_t)st.st_size;
+		return 2;
+	}
+	sq_fail(&r->err, SQ_ERR_IO, "%s gave %zd bytes where %u were expected", content_name(n), got,
+		tail);
+	return 1;
+}
+
+/* The tail of a file whose blocks are already out (-tailends): a file that ended early keeps
+ * what was read. */
+static int read_late_tail(struct data_reader *r, struct tree_inode *n, const struct content *src,
+			  struct file_layout *l)
+{
+	uint64_t at = l->full * r->cfg->image->block_size;
+	ssize_t got = read_probe(r, src, n, r->tail, l->tail, at);
+	if (got < 0)
+		return -1;
+	if (got != (ssize_t)l->tail)
+		changed_while_read(r, n, got < (ssize_t)l->tail ? at + (uint64_t)got : n->file->size);
+	if (got < (ssize_t)l->tail)
+		l->tail = (uint32_t)got;
+	return 0;
+}
+
+static int read_file_once(struct data_reader *r, struct tree_inode *n, int attempt)
+{
+	struct file_layout l;
+	if (plan_layout(r, n, &l) != 0)
+		return -1;
+	if (n->file->size == 0)
+		return submit_end(r, n, 0, SQFS_NO_FRAGMENT, 0, END_NEW, NULL);
 	struct content src;
 	if (open_source(r, n, &src) != 0)
-		return -1;
+		return unreadable(r, n);
 	uint64_t hash = 0;
-	int rc = submit_blocks(r, n, &src, &l, &hash);
+	int rc;
+	if (l.full == 0 && l.to_fragment) {
+		rc = read_small(r, n, &src, l.tail, attempt);
+		content_close(&src);
+		if (rc < 0)
+			return -1;
+		if (rc != 0)
+			return rc == 1 ? unreadable(r, n) : 2;
+		return place_tail(r, n, &l, hash);
+	}
+	rc = submit_blocks(r, n, &src, &l, &hash);
 	if (rc == 0 && l.to_fragment)
-		rc = read_exact(r, &src, n, r->tail, l.tail, l.full * bs);
+		rc = read_late_tail(r, n, &src, &l);
 	content_close(&src);
 	if (rc != 0)
-		return -1;
+		return rc > 0 ? 0 : -1;
 	if (!l.to_fragment)
 		return submit_end(r, n, (uint32_t)l.blocks, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
+	if (l.tail == 0)
+		return submit_end(r, n, (uint32_t)l.full, SQFS_NO_FRAGMENT, 0, END_BLOCKS, NULL);
 	return place_tail(r, n, &l, hash);
+}
+
+static int read_file(struct data_reader *r, struct tree_inode *n)
+{
+	for (int attempt = 0;; attempt++) {
+		int rc = read_file_once(r, n, attempt);
+		if (rc != 2)
+			return rc;
+	}
 }
 
 void *data_reader_main(void *arg)
@@ -291,7 +489,7 @@ void *data_reader_main(void *arg)
 	if (r->rc == 0 && flush_fragment(r) != 0)
 		r->rc = -1;
 	if (r->rc == 0) {
-		struct slot *s = pipeline_acquire(r->pipe);
+		struct slot *s = pipeline_acquire_marker(r->pipe);
 		if (s == NULL) {
 			r->rc = -1;
 		} else {

@@ -28,6 +28,11 @@ struct image_out {
 	                      device node) */
 	uint64_t base;     /* -offset: where the image starts in the file; positions are relative */
 	bool keep_prefix;  /* the file had bytes before base: on failure cut back to them */
+	/* -stream (output_stream.c): written in order to standard output; the final superblock
+	 * is held back and written last. */
+	bool stream;
+	bool stream_super_set;
+	uint8_t stream_super[96];
 };
 
 /* Create (truncate) the image file. */
@@ -36,6 +41,10 @@ int image_out_open(struct image_out *out, const char *path, struct sq_error *err
  * existing file are kept, the rest is cut off (the file is extended with a hole if shorter). */
 int image_out_open_at(struct image_out *out, const char *path, uint64_t base,
 		      struct sq_error *err);
+/* -stream: the image goes to standard output, in order, as squashfs-tools 4.7.3 streams it (a
+ * placeholder superblock with the magic "HSQS" first, the real one after the padding). Nothing
+ * can be read back or taken back: duplicate detection must be off. */
+int image_out_open_stream(struct image_out *out, struct sq_error *err);
 /* Append len bytes at out->pos. A short write (full disk) is an error naming the image. */
 int image_out_write(struct image_out *out, const void *buf, size_t len, struct sq_error *err);
 /* Write at an absolute offset without moving pos (superblock rewrite). */

@@ -12,11 +12,22 @@
 #include "common/util/error.h"
 #include "mksquashfs/build.h"
 #include "mksquashfs/options.h"
+#include "mksquashfs/stream.h"
 
+/* Scripts read the first line's "version X.Y" to decide which squashfs-tools options exist:
+ * it names the squashfs-tools release whose command line this one accepts. */
 static void print_version(const struct mksq_options *o)
 {
-	printf("%s (%s) %s\n", options_tool_name(o), PACKAGE_NAME, PACKAGE_VERSION);
-	printf("compatible with squashfs-tools 4.5.1 options; writes squashfs 4.0\n");
+	const char *tool = options_tool_name(o);
+	printf("%s version %s (%s %s)\n", tool, SQ_COMPAT_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	printf("copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)\n\n");
+	printf("Accepts the command line of squashfs-tools %s's %s and writes squashfs 4.0\n"
+	       "filesystems; it is not squashfs-tools (see %s(1), VERSION).\n\n",
+	       SQ_COMPAT_VERSION, tool, tool);
+	printf("This program is free software; you can redistribute it and/or\n"
+	       "modify it under the terms of the GNU General Public License\n"
+	       "as published by the Free Software Foundation; either version 2,\n"
+	       "or (at your option) any later version.\n");
 }
 
 int main(int argc, char **argv)
@@ -31,16 +42,17 @@ int main(int argc, char **argv)
 	if (rc == 0) {
 		switch (action) {
 		case OPTIONS_HELP:
-			options_print_help(stdout, &o);
+		case OPTIONS_XHELP:
+			rc = options_print_help(&o, &err);
 			break;
 		case OPTIONS_VERSION:
 			print_version(&o);
 			break;
-		case OPTIONS_XHELP:
-			if (o.image.codec->print_help != NULL)
-				o.image.codec->print_help(stdout);
-			else
-				printf("%s has no compressor options\n", o.image.codec->name);
+		case OPTIONS_MEM_DEFAULT:
+			printf("%llu\n", (unsigned long long)(mksq_default_mem() >> 20));
+			break;
+		case OPTIONS_FIX:
+			rc = stream_fix(o.run.fix_path, &err);
 			break;
 		case OPTIONS_RUN:
 			rc = mksq_build(&o, &err);

@@ -13,7 +13,8 @@
 
 struct mksq_options;
 
-/* The sections of -help, in the order squashfs-tools 4.7 prints them. */
+/* The sections of -help, in the order squashfs-tools 4.7 prints them (-help-section takes the
+ * short names help.c gives them: compression, build, time, perms, ...). */
 enum opt_section {
 	SECTION_COMPRESSION,
 	SECTION_BUILD,
@@ -22,10 +23,12 @@ enum opt_section {
 	SECTION_PSEUDO,
 	SECTION_FILTER,
 	SECTION_XATTR,
+	SECTION_RUNTIME,
 	SECTION_APPEND,
+	SECTION_ACTIONS,
 	SECTION_TAR,
 	SECTION_EXPERT,
-	SECTION_RUNTIME,
+	SECTION_HELP,
 	SECTION_MISC,
 	SECTION_COUNT
 };
@@ -83,10 +86,19 @@ struct opt_group {
 	int (*finish)(struct mksq_options *o, struct sq_error *err);
 };
 
+/* The entry that ends a table, and a group defined in one line. */
+#define OPT_END_DEF { .name = NULL }
+#define OPT_GROUP_DEF(var, concern_, defs_, finish_) \
+	const struct opt_group var = { .concern = (concern_), .defs = (defs_), .finish = (finish_) }
+
 /* Every concern's group, in the order their options are looked up and help is printed. */
 extern const struct opt_group core_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
 extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
+extern const struct opt_group time_options;
+extern const struct opt_group xattr_options;
+extern const struct opt_group run_options;
+extern const struct opt_group help_options;
 extern const struct opt_group tar_options;
 
 /* The -help section titles. */

@@ -20,6 +20,10 @@ static const struct opt_group *const all_groups[] = {
 	&core_options,
 	&tree_options,
 	&pseudo_options,
+	&time_options,
+	&xattr_options,
+	&run_options,
+	&help_options,
 	&tar_options,
 	NULL,
 };
@@ -108,16 +112,88 @@ static void set_defaults(struct mksq_options *o)
 	o->progress = true;
 }
 
-/* A whole-word option of the -help/-version kind may come alone: `mksquashfs -help`. */
-static bool is_info_action(const char *arg, enum options_action *action)
+/* Options that print something and exit instead of building: they may come alone
+ * (`mksquashfs -help-comp xz`, `mksquashfs -fix img`), and win wherever they are. */
+struct info_word {
+	const char *name;
+	enum options_action action;
+	enum help_kind help;
+	bool takes_value;
+};
+
+static const struct info_word info_words[] = {
+	{ "-help", OPTIONS_HELP, HELP_SUMMARY, false },
+	{ "-h", OPTIONS_HELP, HELP_SUMMARY, false },
+	{ "--help", OPTIONS_HELP, HELP_SUMMARY, false },
+	{ "-help-all", OPTIONS_HELP, HELP_ALL, false },
+	{ "-ha", OPTIONS_HELP, HELP_ALL, false },
+	{ "-help-option", OPTIONS_HELP, HELP_OPTION, true },
+	{ "-ho", OPTIONS_HELP, HELP_OPTION, true },
+	{ "-help-section", OPTIONS_HELP, HELP_SECTION, true },
+	{ "-hs", OPTIONS_HELP, HELP_SECTION, true },
+	{ "-help-comp", OPTIONS_HELP, HELP_COMP, true },
+	{ "-Xhelp", OPTIONS_XHELP, HELP_COMP, false },
+	{ "-version", OPTIONS_VERSION, HELP_SUMMARY, false },
+	{ "--version", OPTIONS_VERSION, HELP_SUMMARY, false },
+	{ "-mem-default", OPTIONS_MEM_DEFAULT, HELP_SUMMARY, false },
+	{ "-fix", OPTIONS_FIX, HELP_SUMMARY, true },
+};
+
+/* -comp's word for -Xhelp (NULL: the default compressor). */
+static const char *find_comp(int argc, char **argv)
 {
-	if (strcmp(arg, "-help") == 0 || strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
-		*action = OPTIONS_HELP;
-	else if (strcmp(arg, "-version") == 0 || strcmp(arg, "--version") == 0)
-		*action = OPTIONS_VERSION;
-	else
-		return false;
-	return true;
+	const char *comp = NULL;
+	for (int i = 1; i + 1 < argc && strcmp(argv[i], "-e") != 0; i++)
+		if (strcmp(argv[i], "-comp") == 0)
+			comp = argv[++i];
+	return comp;
+}
+
+/* Find the first print-and-exit option; -no-pager and -cols apply to it wherever they are.
+ * Returns 1 when one was found (*action set), 0 when none, -1 on a missing value. */
+static int prescan_info(struct mksq_options *o, int argc, char **argv, enum options_action *action,
+			struct sq_error *err)
+{
+	const struct info_word *found = NULL;
+	for (int i = 1; i < argc && strcmp(argv[i], "-e") != 0; i++) {
+		if (strcmp(argv[i], "-no-pager") == 0) {
+			o->help.no_pager = true;
+			continue;
+		}
+		if (strcmp(argv[i], "-cols") == 0) {
+			uint64_t cols;
+			if (i + 1 >= argc || sq_parse_uint(argv[i + 1], 4096, &cols) != 0 || cols < 20)
+				return sq_fail(err, SQ_ERR_USAGE,
+					       "-cols missing or invalid width (20 .. 4096 columns)");
+			o->help.cols = (unsigned)cols;
+			i++;
+			continue;
+		}
+		for (size_t k = 0; found == NULL && k < sizeof(info_words) / sizeof(info_words[0]); k++) {
+			if (strcmp(argv[i], info_words[k].name) != 0)
+				continue;
+			found = &info_words[k];
+			if (!found->takes_value)
+				break;
+			if (i + 1 >= argc)
+				return sq_fail(err, SQ_ERR_USAGE, "%s missing its argument (see -help-option %s)",
+					       argv[i], argv[i]);
+			o->help.arg = argv[++i];
+		}
+	}
+	if (found == NULL)
+		return 0;
+	*action = found->action;
+	o->help.kind = found->help;
+	if (found->action == OPTIONS_XHELP) {
+		const struct codec *c = codec_by_name(find_comp(argc, argv));
+		o->help.arg = c != NULL ? c->name : find_comp(argc, argv);
+		if (o->help.arg == NULL)
+			o->help.arg = codec_default()->name;
+	}
+	if (found->action == OPTIONS_FIX)
+		o->run.fix_path = o->help.arg;
+	return 1;
 }
 
 /* A positional word: anything not starting with '-', and "-" itself (no source, or standard
@@ -304,12 +380,9 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 	int first_opt = 1;
 	while (!o->tar.sqfstar && first_opt < argc && is_positional(argv[first_opt]))
 		first_opt++;
-	for (int i = first_opt; i < argc; i++) {
-		if (strcmp(argv[i], "-e") == 0 || (o->tar.sqfstar && is_positional(argv[i])))
-			break;
-		if (is_info_action(argv[i], action))
-			return 0;
-	}
+	int info = prescan_info(o, argc, argv, action, err);
+	if (info != 0)
+		return info < 0 ? -1 : 0;
 	int end_opt = argc;
 	if (o->tar.sqfstar) {
 		end_opt = sqfstar_layout(o, argc, argv, err);
@@ -328,10 +401,6 @@ int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde
 	if (prescan_codec(o, first_opt, end_opt, argv, err) != 0)
 		return -1;
 	for (int i = first_opt; i < end_opt;) {
-		if (strcmp(argv[i], "-Xhelp") == 0) {
-			*action = OPTIONS_XHELP;
-			return 0;
-		}
 		int used = parse_one(o, i, end_opt, argv, err);
 		if (used < 0)
 			return -1;
@@ -369,4 +438,6 @@ void options_free(struct mksq_options *o)
 	free(o->excludes);
 	o->excludes = NULL;
 	o->exclude_count = 0;
+	options_xattr_free(o);
+	options_run_free(o);
 }

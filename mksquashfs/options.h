@@ -4,6 +4,7 @@
 #ifndef SQ_MKSQUASHFS_OPTIONS_H
 #define SQ_MKSQUASHFS_OPTIONS_H
 
+#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,11 +36,70 @@ struct walk_options {
 	uint32_t max_depth;                /* directory levels whose contents are read */
 };
 
+/* The squashfs-tools release whose mksquashfs command line this one takes (-version's first
+ * line: scripts parse it to decide which options exist). */
+#define SQ_COMPAT_VERSION "4.7.5"
+
 enum options_action {
 	OPTIONS_RUN,      /* build an image */
-	OPTIONS_HELP,     /* -help / -h: print the help text to stdout, exit 0 */
+	OPTIONS_HELP,     /* -help and the 4.7 help options: o->help says which text */
 	OPTIONS_XHELP,    /* -Xhelp: the chosen codec's options */
 	OPTIONS_VERSION,  /* -version */
+	OPTIONS_MEM_DEFAULT, /* -mem-default: print the default queue memory in Mbytes */
+	OPTIONS_FIX,      /* -fix IMAGE: move a -stream image's superblock to the front */
+};
+
+/* Which help text (-help, -help-all, -help-option REGEX, -help-section NAME, -help-comp COMP). */
+enum help_kind {
+	HELP_SUMMARY,
+	HELP_ALL,
+	HELP_OPTION,
+	HELP_SECTION,
+	HELP_COMP,
+};
+
+struct help_request {
+	enum help_kind kind;
+	const char *arg;       /* the regex, section or compressor word */
+	unsigned cols;         /* -cols; 0: the terminal's width, or 80 */
+	bool no_pager;         /* -no-pager (a pager is only used on a terminal anyway) */
+};
+
+/* -xattrs-add NAME=VALUE, decoded. */
+struct xattr_add {
+	uint16_t type;         /* SQFS_XATTR_USER, _TRUSTED or _SECURITY */
+	char *key;             /* without the namespace prefix */
+	char *full_name;       /* as given, for messages */
+	uint8_t *value;
+	uint32_t value_len;
+};
+
+struct xattr_options {
+	regex_t *exclude;      /* -xattrs-exclude (the last given), NULL when none */
+	regex_t *include;      /* -xattrs-include (the last given) */
+	struct xattr_add *add; /* -xattrs-add, in command line order */
+	uint32_t add_count;
+};
+
+/* What -dereference, -deref and -deref-path ask of symbolic links found while scanning. */
+enum deref_mode {
+	DEREF_NONE,            /* store symlinks (the default) */
+	DEREF_DELETE,          /* follow them; one that cannot be followed is left out */
+	DEREF_KEEP,            /* follow them; one that cannot be followed is stored as a link */
+};
+
+/* Running and tuning (options_run.c). */
+struct run_options {
+	bool exit_on_error;    /* unreadable sources are fatal */
+	bool percentage;       /* -percentage: progress as bare percentages, one per line */
+	const char *info_file; /* -info-file: the -info listing goes there */
+	unsigned throttle;     /* -throttle/-limit: percent of the time the reader idles, 0..99 */
+	unsigned overcommit;   /* -overcommit: percent more compressor threads than processors */
+	bool stream;           /* -stream: the image goes to standard output */
+	const char *fix_path;  /* -fix */
+	enum deref_mode deref;
+	char **deref_paths;    /* -deref-path: image paths of links to follow (not owned) */
+	uint32_t deref_path_count;
 };
 
 /* Tar and cpio input (mksquashfs/tar/options.c). */
@@ -69,6 +129,8 @@ struct mksq_options {
 	                                  time of their own (clamped by SOURCE_DATE_EPOCH) */
 	bool time_option_set;          /* a command line option set a time (-mkfs-time, -all-time,
 	                                  ...): SOURCE_DATE_EPOCH may not be used with it */
+	bool mkfs_time_inode;          /* -mkfs-time inode / -repro: the latest source inode time */
+	bool inode_time_inode;         /* -inode-time inode: every inode gets that time */
 
 	bool quiet;
 	bool progress;                 /* the bar (default on; only drawn on a terminal) */
@@ -100,6 +162,9 @@ struct mksq_options {
 	const char *sort_path;         /* -sort: read once the command line is complete */
 	struct sort_table *sort;       /* -sort priorities (owned) */
 	struct pseudo_set *pseudo;     /* -p, -pf, -pd definitions (owned) */
+	struct help_request help;
+	struct xattr_options xattr;
+	struct run_options run;
 };
 
 /* Parse argv (argv[0] is the program: entered by the name sqfstar, the sqfstar grammar is used,
@@ -109,22 +174,27 @@ struct mksq_options {
 int options_parse(struct mksq_options *o, int argc, char **argv, const char *sde, uint32_t now,
 		  enum options_action *action, struct sq_error *err);
 void options_free(struct mksq_options *o);
+/* The parts options_free releases for each concern. */
+void options_xattr_free(struct mksq_options *o);
+void options_run_free(struct mksq_options *o);
 
-/* -help text (sqfstar's when o->tar.sqfstar). */
-void options_print_help(FILE *out, const struct mksq_options *o);
+/* -help and the 4.7 help options (help.c): print what o->help asks for (sqfstar's text when
+ * o->tar.sqfstar), through a pager on a terminal. 0, or -1 with a message (an unknown section or
+ * compressor, a bad regex). */
+int options_print_help(const struct mksq_options *o, struct sq_error *err);
 
-struct opt_def;
-enum opt_section;
-/* One option's help lines; one section of -help (nothing when it has no option). */
-void options_print_option_help(FILE *out, const struct opt_def *d);
-void options_print_section(FILE *out, enum opt_section s, bool sqfstar);
 /* The name errors and help use: "sqfstar" or "mksquashfs". */
 const char *options_tool_name(const struct mksq_options *o);
 
 /* Shared value parsers for the option tables: each returns 0, or -1 with a one-line message
  * naming the option. */
 int options_parse_block_size(const char *s, uint32_t *out, struct sq_error *err);
+/* Seconds since the epoch, or a date string as the date command reads it ("now", "last week",
+ * "Wed Feb 15 21:02:39 GMT 2023"), as squashfs-tools 4.6. */
 int options_parse_time(const char *opt, const char *s, uint32_t *out, struct sq_error *err);
+/* The same, or "inode" (*is_inode set): the latest inode time of the sources. */
+int options_parse_time_or_inode(const char *opt, const char *s, uint32_t *out, bool *is_inode,
+				struct sq_error *err);
 /* A number, or a user (group) name looked up in the password (group) database. */
 int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t *out,
 			struct sq_error *err);

@@ -26,15 +26,6 @@ int options_parse_block_size(const char *s, uint32_t *out, struct sq_error *err)
 	return 0;
 }
 
-int options_parse_time(const char *opt, const char *s, uint32_t *out, struct sq_error *err)
-{
-	uint64_t v;
-	if (s == NULL || sq_parse_uint(s, UINT32_MAX, &v) != 0)
-		return sq_fail(err, SQ_ERR_USAGE, "%s missing or invalid time value", opt);
-	*out = (uint32_t)v;
-	return 0;
-}
-
 int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t *out,
 			struct sq_error *err)
 {
@@ -60,26 +51,6 @@ int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t 
 		return 0;
 	}
 	return sq_fail(err, SQ_ERR_USAGE, "%s invalid uid or unknown user \"%s\"", opt, s);
-}
-
-static int opt_mkfs_time(struct mksq_options *o, const char *name, const char *v,
-			 struct sq_error *err)
-{
-	if (options_parse_time(name, v, &o->image.mkfs_time, err) != 0)
-		return -1;
-	o->mkfs_time_set = true;
-	o->time_option_set = true;
-	return 0;
-}
-
-static int opt_all_time(struct mksq_options *o, const char *name, const char *v,
-			struct sq_error *err)
-{
-	if (options_parse_time(name, v, &o->all_time, err) != 0)
-		return -1;
-	o->all_time_set = true;
-	o->time_option_set = true;
-	return 0;
 }
 
 static int opt_force_uid(struct mksq_options *o, const char *name, const char *v,
@@ -140,6 +111,17 @@ static int opt_progress(struct mksq_options *o, const char *name, const char *v,
 	return 0;
 }
 
+static int opt_no_compression(struct mksq_options *o, const char *name, const char *v,
+			      struct sq_error *err)
+{
+	(void)name, (void)v, (void)err;
+	o->image.uncompressed_inodes = true;
+	o->image.uncompressed_data = true;
+	o->image.uncompressed_fragments = true;
+	o->image.uncompressed_xattrs = true;
+	return 0;
+}
+
 static int core_finish(struct mksq_options *o, struct sq_error *err)
 {
 	(void)err;
@@ -157,7 +139,9 @@ static int core_finish(struct mksq_options *o, struct sq_error *err)
 static const struct opt_def core_defs[] = {
 	/* -comp and -b are read before everything else (options.c); listed for -help. */
 	{ .name = "-comp", .kind = OPT_IGNORED, .section = SECTION_COMPRESSION,
-	  .help = "-comp <comp>\t\tselect <comp> compression\n%COMPRESSORS%" },
+	  .help = "-comp <comp>\t\tselect <comp> compression.  Run -help-comp <comp> to get\n"
+		  "\t\t\tcompressor options for <comp>, or <all> for all the\n"
+		  "\t\t\tcompressors.  The kernel cannot mount lzma images\n%COMPRESSORS%" },
 	{ .name = "-b", .kind = OPT_IGNORED, .section = SECTION_COMPRESSION,
 	  .help = "-b <block_size>\t\tset data block to <block_size>.  Default 128 Kbytes.\n"
 		  "\t\t\tOptionally a suffix of K or M can be given to specify\n"
@@ -182,13 +166,9 @@ static const struct opt_def core_defs[] = {
 		     "-noX\t\t\tdo not compress extended attributes"),
 	OPT_FLAG_DEF("-noXattrCompression", image.uncompressed_xattrs, true, SECTION_MISC,
 		     "-noXattrCompression\talternative name for -noX"),
-	OPT_VALUE_DEF("-mkfs-time", opt_mkfs_time, SECTION_TIME,
-		      "-mkfs-time <time>\tset filesystem creation timestamp to <time> (seconds\n"
-		      "\t\t\tsince the epoch, unsigned 32-bit)"),
-	OPT_VALUE_DEF("-fstime", opt_mkfs_time, SECTION_TIME,
-		      "-fstime <time>\t\tsynonym for -mkfs-time"),
-	OPT_VALUE_DEF("-all-time", opt_all_time, SECTION_TIME,
-		      "-all-time <time>\tset all file timestamps to <time>"),
+	OPT_CALL_DEF("-no-compression", opt_no_compression, SECTION_COMPRESSION,
+		     "-no-compression\t\tdo not compress any of the data or metadata.  This is\n"
+		     "\t\t\tequivalent to specifying -noI -noD -noF and -noX"),
 	OPT_FLAG_DEF("-no-exports", image.exportable, false, SECTION_BUILD,
 		     "-no-exports\t\tdon't make the filesystem exportable via NFS"),
 	OPT_FLAG_DEF("-exports", image.exportable, true, SECTION_BUILD,
@@ -201,8 +181,12 @@ static const struct opt_def core_defs[] = {
 		     "-xattrs\t\t\tstore extended attributes (default)"),
 	OPT_FLAG_DEF("-no-fragments", image.no_fragments, true, SECTION_BUILD,
 		     "-no-fragments\t\tdo not use fragments"),
-	OPT_FLAG_DEF("-always-use-fragments", image.always_fragments, true, SECTION_BUILD,
-		     "-always-use-fragments\tuse fragment blocks for files larger than block size"),
+	OPT_FLAG_DEF("-no-tailends", image.always_fragments, false, SECTION_BUILD,
+		     "-no-tailends\t\tdo not pack tail ends into fragments (default)"),
+	OPT_FLAG_DEF("-tailends", image.always_fragments, true, SECTION_BUILD,
+		     "-tailends\t\tpack tail ends into fragments"),
+	OPT_FLAG_DEF("-always-use-fragments", image.always_fragments, true, SECTION_MISC,
+		     "-always-use-fragments\talternative name for -tailends"),
 	OPT_FLAG_DEF("-no-duplicates", image.duplicates, false, SECTION_BUILD,
 		     "-no-duplicates\t\tdo not perform duplicate checking"),
 	OPT_FLAG_DEF("-all-root", all_root, true, SECTION_PERMISSIONS,
@@ -233,39 +217,27 @@ static const struct opt_def core_defs[] = {
 		     "\t\t\tsupported: an existing image is refused without it)"),
 	OPT_FLAG_DEF("-quiet", quiet, true, SECTION_RUNTIME, "-quiet\t\t\tno verbose output"),
 	OPT_FLAG_DEF("-info", info, true, SECTION_RUNTIME,
-		     "-info\t\t\tprint files written to filesystem"),
+		     "-info\t\t\tprint files written to filesystem to stdout.  This\n"
+		     "\t\t\tautomatically disables the progress bar.  See -info-file to\n"
+		     "\t\t\toutput to file without disabling the progress bar"),
 	OPT_FLAG_DEF("-no-progress", progress, false, SECTION_RUNTIME,
 		     "-no-progress\t\tdon't display the progress bar"),
 	OPT_CALL_DEF("-progress", opt_progress, SECTION_RUNTIME,
 		     "-progress\t\tdisplay the progress bar (default, on a terminal)"),
 	OPT_VALUE_DEF("-processors", opt_processors, SECTION_RUNTIME,
 		      "-processors <number>\tuse <number> processors.  By default will use number of\n"
-		      "\t\t\tprocessors available"),
+		      "\t\t\tprocessors available.  <number> threads compress\n"
+		      "\t\t\tdata blocks and one more compresses fragments (all\n"
+		      "\t\t\ttake whichever block is next); reading, duplicate\n"
+		      "\t\t\tchecks and writing run on two threads of their own"),
 	OPT_VALUE_DEF("-mem", opt_mem, SECTION_RUNTIME,
 		      "-mem <size>\t\tuse at most about <size> memory for queued blocks.\n"
 		      "\t\t\tOptionally a suffix of K, M or G can be given"),
 	OPT_FLAG_DEF("-nopad", image.pad, false, SECTION_EXPERT,
 		     "-nopad\t\t\tdo not pad filesystem to a multiple of 4K"),
-	OPT_IGNORED_DEF("-reproducible", SECTION_BUILD,
-			"-reproducible\t\tbuild images that are reproducible (the default; accepted\n"
-			"\t\t\tfor compatibility)"),
 	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-no-recovery", SECTION_APPEND,
 			"-no-recovery\t\tdon't generate a recovery file (accepted; no recovery\n"
 			"\t\t\tfile is written as appending is not supported)"),
-	OPT_IGNORED_DEF("-exit-on-error", SECTION_RUNTIME,
-			"-exit-on-error\t\ttreat normally ignored errors as fatal (every error is\n"
-			"\t\t\tfatal in this mksquashfs)"),
-	OPT_IGNORED_DEF("-no-tailends", SECTION_BUILD,
-			"-no-tailends\t\tdon't pack tail ends into fragments (accepted; the\n"
-			"\t\t\tdefault)"),
-	{ .name = "-version", .kind = OPT_IGNORED, .section = SECTION_RUNTIME,
-	  .help = "-version\t\tprint version" },
-	{ .name = "-help", .kind = OPT_IGNORED, .section = SECTION_MISC,
-	  .help = "-help\t\t\toutput this options text to stdout" },
-	{ .name = "-h", .kind = OPT_IGNORED, .section = SECTION_MISC,
-	  .help = "-h\t\t\toutput this options text to stdout" },
-	{ .name = "-Xhelp", .kind = OPT_IGNORED, .section = SECTION_MISC,
-	  .help = "-Xhelp\t\t\tprint compressor options for selected compressor" },
 	{ .name = NULL },
 };
 

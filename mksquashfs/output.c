@@ -5,6 +5,7 @@
  * the image, and the bytes before it are left as they were (an AppImage runtime). */
 #include "config.h"
 #include "mksquashfs/image.h"
+#include "mksquashfs/output_stream.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -58,6 +59,8 @@ int image_out_open_at(struct image_out *out, const char *path, uint64_t base,
 static int write_all_at(struct image_out *out, const void *buf, size_t len, uint64_t offset,
 			struct sq_error *err)
 {
+	if (out->stream)
+		return stream_write_at(out, buf, len, offset, err);
 	const uint8_t *p = buf;
 	while (len > 0) {
 		ssize_t n = pwrite(out->fd, p, len, (off_t)(out->base + offset));
@@ -93,6 +96,8 @@ int image_out_pwrite(struct image_out *out, const void *buf, size_t len, uint64_
 int image_out_pread(struct image_out *out, void *buf, size_t len, uint64_t offset,
 		    struct sq_error *err)
 {
+	if (out->stream)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "a streamed image cannot be read back");
 	uint8_t *p = buf;
 	while (len > 0) {
 		ssize_t n = pread(out->fd, p, len, (off_t)(out->base + offset));
@@ -113,6 +118,8 @@ int image_out_pread(struct image_out *out, void *buf, size_t len, uint64_t offse
 
 int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err)
 {
+	if (out->stream)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED, "a streamed image cannot be cut back");
 	if (ftruncate(out->fd, (off_t)(out->base + len)) != 0)
 		return sq_fail_errno(err, "cannot truncate image %s", out->path);
 	out->pos = len;
@@ -121,6 +128,8 @@ int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err
 
 int image_out_close(struct image_out *out, bool success, struct sq_error *err)
 {
+	if (out->stream)
+		return stream_close(out, success, err);
 	int rc = 0;
 	if (out->fd >= 0) {
 		/* fsync is what surfaces a delayed ENOSPC/EIO on some filesystems; a close that

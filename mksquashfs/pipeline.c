@@ -39,6 +39,12 @@ struct pipeline {
 	uint64_t work_head; /* pushed by the producer */
 	uint64_t work_tail; /* taken by workers */
 	uint64_t tail;      /* next slot the consumer takes */
+	/* Buffers go out with slots and come back with them, both in ring order: the next one
+	 * handed out is buf_head % buf_count, and buf_head - buf_tail are in use. */
+	unsigned buf_count;
+	size_t buf_size;    /* in + out */
+	uint64_t buf_head;
+	uint64_t buf_tail;
 	bool aborted;
 	bool stopping;
 	/* Wake the producer or consumer only for the one slot each waits on: most hand-overs
@@ -136,14 +142,19 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-struct pipeline *pipeline_create(unsigned workers, unsigned slot_count, uint32_t block_size,
+/* Markers between buffered slots: a file's end per file, so small files need many more slots
+ * than buffers. A slot is about a hundred bytes. */
+#define SLOTS_PER_BUFFER 8u
+#define MIN_SLOTS 1024u
+
+struct pipeline *pipeline_create(unsigned workers, unsigned buffer_count, uint32_t block_size,
 				 const struct codec *codec, const struct codec_opts *opts,
 				 struct sq_error *err)
 {
 	if (workers < 1)
 		workers = 1;
-	if (slot_count < 2)
-		slot_count = 2;
+	if (buffer_count < 2)
+		buffer_count = 2;
 	struct pipeline *p = calloc(1, sizeof(*p));
 	if (p == NULL) {
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
@@ -154,24 +165,24 @@ struct pipeline *pipeline_create(unsigned workers, unsigned slot_count, uint32_t
 	pthread_cond_init(&p->work_ready, NULL);
 	pthread_cond_init(&p->slot_done, NULL);
 	p->codec = codec;
-	p->count = slot_count;
-	size_t per_slot = (size_t)block_size * 2, total;
-	p->ring = sq_alloc_array(slot_count, sizeof(*p->ring));
-	p->work = sq_alloc_array(slot_count, sizeof(*p->work));
+	p->buf_count = buffer_count;
+	p->count = buffer_count > MIN_SLOTS / SLOTS_PER_BUFFER ? buffer_count * SLOTS_PER_BUFFER
+							       : MIN_SLOTS;
+	p->buf_size = (size_t)block_size * 2;
+	size_t total;
+	p->ring = sq_alloc_array(p->count, sizeof(*p->ring));
+	p->work = sq_alloc_array(p->count, sizeof(*p->work));
 	p->workers = sq_alloc_array(workers, sizeof(*p->workers));
-	if (!sq_mul_size(per_slot, slot_count, &total) || p->ring == NULL || p->work == NULL ||
+	if (!sq_mul_size(p->buf_size, buffer_count, &total) || p->ring == NULL || p->work == NULL ||
 	    p->workers == NULL ||
 	    (p->buffers = malloc(total)) == NULL) {
-		sq_fail(err, SQ_ERR_NOMEM, "out of memory for %u blocks of %u bytes", slot_count * 2,
-			block_size);
+		sq_fail(err, SQ_ERR_NOMEM, "out of memory for %u blocks of %u bytes",
+			buffer_count * 2, block_size);
 		pipeline_destroy(p);
 		return NULL;
 	}
-	for (unsigned i = 0; i < slot_count; i++) {
-		p->ring[i].in = p->buffers + per_slot * i;
-		p->ring[i].out = p->ring[i].in + block_size;
+	for (unsigned i = 0; i < p->count; i++)
 		p->ring[i].state = STATE_FREE;
-	}
 	for (unsigned i = 0; i < workers; i++) {
 		struct worker *w = &p->workers[i];
 		w->p = p;
@@ -192,11 +203,12 @@ struct pipeline *pipeline_create(unsigned workers, unsigned slot_count, uint32_t
 	return p;
 }
 
-struct slot *pipeline_acquire(struct pipeline *p)
+static struct slot *acquire(struct pipeline *p, bool buffered)
 {
 	pthread_mutex_lock(&p->lock);
 	struct slot *s = &p->ring[p->head % p->count];
-	while (!p->aborted && s->state != STATE_FREE) {
+	while (!p->aborted &&
+	       (s->state != STATE_FREE || (buffered && p->buf_head - p->buf_tail >= p->buf_count))) {
 		p->producer_waits = true;
 		pthread_cond_wait(&p->slot_free, &p->lock);
 	}
@@ -206,6 +218,14 @@ struct slot *pipeline_acquire(struct pipeline *p)
 		return NULL;
 	}
 	p->head++;
+	s->buffered = buffered;
+	if (buffered) {
+		s->in = p->buffers + p->buf_size * (size_t)(p->buf_head % p->buf_count);
+		s->out = s->in + p->buf_size / 2;
+		p->buf_head++;
+	} else {
+		s->in = s->out = NULL;
+	}
 	pthread_mutex_unlock(&p->lock);
 	s->work = WORK_NONE;
 	s->sparse_ok = false;
@@ -216,6 +236,16 @@ struct slot *pipeline_acquire(struct pipeline *p)
 	s->tag = NULL;
 	memset(s->arg, 0, sizeof(s->arg));
 	return s;
+}
+
+struct slot *pipeline_acquire(struct pipeline *p)
+{
+	return acquire(p, true);
+}
+
+struct slot *pipeline_acquire_marker(struct pipeline *p)
+{
+	return acquire(p, false);
 }
 
 void pipeline_submit(struct pipeline *p, struct slot *s)
@@ -261,7 +291,10 @@ void pipeline_release(struct pipeline *p, struct slot *s)
 {
 	pthread_mutex_lock(&p->lock);
 	s->state = STATE_FREE;
-	if (p->producer_waits && s == &p->ring[p->head % p->count])
+	if (s->buffered)
+		p->buf_tail++;
+	/* The producer waits for the slot at its head, or for a buffer. */
+	if (p->producer_waits && (s->buffered || s == &p->ring[p->head % p->count]))
 		pthread_cond_signal(&p->slot_free);
 	pthread_mutex_unlock(&p->lock);
 }

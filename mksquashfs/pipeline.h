@@ -3,8 +3,10 @@
 /* pipeline.h — the data stage's engine: one producer filling slots in order, N worker threads
  * compressing them in any order, one consumer taking them back in the producer's order.
  *
- * Slots live in a fixed ring allocated once, so memory is bounded by the ring whatever the tree
- * size and nothing is allocated per block. Because slots are consumed strictly in the order
+ * Slots live in a fixed ring allocated once, and block buffers in a second, smaller ring handed
+ * out in the same order (markers that carry no bytes take a slot but no buffer, so a run of small
+ * files does not hold 256 KiB per file in flight). Memory is bounded by the rings whatever the
+ * tree size and nothing is allocated per block. Because slots are consumed strictly in the order
  * they were filled, and each block's compression depends only on its own bytes, the output does
  * not depend on the number of workers. */
 #ifndef SQ_MKSQUASHFS_PIPELINE_H
@@ -39,7 +41,7 @@ struct slot {
 	bool want_hash;       /* compute hash of the input bytes */
 	bool known_sparse;    /* the producer knows the block is all zero (a hole): in is not
 	                         filled, hash is set by the producer, the result is sparse */
-	uint8_t *in;          /* block_size bytes */
+	uint8_t *in;          /* block_size bytes (NULL in a marker: pipeline_acquire_marker) */
 	size_t in_len;
 	uint8_t *out;         /* block_size bytes */
 	/* Filled by the worker. */
@@ -52,19 +54,23 @@ struct slot {
 	void *peer;
 	uint64_t arg[4];
 	int state;              /* private */
+	bool buffered;          /* private: in/out come from the buffer ring */
 };
 
 struct pipeline;
 
-/* Create the ring (slot_count slots of block_size in + out) and start `workers` threads, each
- * with its own codec state. NULL with err set on failure (nothing left running). */
-struct pipeline *pipeline_create(unsigned workers, unsigned slot_count, uint32_t block_size,
+/* Create the rings (buffer_count buffers of block_size in + out, and enough slots for markers
+ * between them) and start `workers` threads, each with its own codec state. NULL with err set on
+ * failure (nothing left running). */
+struct pipeline *pipeline_create(unsigned workers, unsigned buffer_count, uint32_t block_size,
 				 const struct codec *codec, const struct codec_opts *opts,
 				 struct sq_error *err);
 
 /* Producer: the next free slot in ring order (waits while the ring is full); NULL once the
  * pipeline was aborted. Fill it, then submit it; slots must be submitted in acquire order. */
 struct slot *pipeline_acquire(struct pipeline *p);
+/* The same for a slot that carries no bytes (a file's end, the end): in and out are NULL. */
+struct slot *pipeline_acquire_marker(struct pipeline *p);
 void pipeline_submit(struct pipeline *p, struct slot *s);
 
 /* Consumer: the oldest submitted slot once its work is done (waits); NULL once aborted. Give it

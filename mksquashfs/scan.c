@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +28,7 @@ struct scan_ctx {
 	const struct exclude_list *x;
 	struct scan_stats *stats;
 	FILE *warn;
+	struct progress *progress;
 	struct sq_error *err;
 	struct inode_map *links;   /* host (dev, ino) -> inode: hard links */
 	dev_t source_dev;          /* -one-file-system: the device of the source being walked */
@@ -34,7 +36,15 @@ struct scan_ctx {
 	/* Image path of the directory being scanned, for pattern excludes. */
 	const char **parts;
 	uint32_t depth, parts_cap;
+	struct dir_id *open_dirs;
+	uint32_t open_count, open_cap;
 	bool no_recurse;        /* -cpiostyle: a directory is added without its contents */
+};
+
+/* A directory being scanned: -dereference must not follow a link back into it. */
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
 };
 
 static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const char *path,
@@ -49,8 +59,11 @@ static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const c
 			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 		ssize_t len = readlinkat(dirfd, name, buf, cap);
 		if (len < 0) {
+			/* It was a symlink a moment ago: it vanished or changed; the caller skips
+			 * it, as squashfs-tools does. */
 			free(buf);
-			return sq_fail_errno(c->err, "cannot read symlink %s", path);
+			(void)path;
+			return 1;
 		}
 		if ((size_t)len < cap) {
 			buf[len] = '\0';
@@ -100,7 +113,8 @@ static bool skip_other_fs(struct scan_ctx *c, const struct stat *st, const char 
 	return skip;
 }
 
-/* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls). */
+/* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls). 0, 1
+ * when a symlink could not be read, or -1 with err set. */
 static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const char *path,
 		      const struct stat *st, struct tree_inode *n)
 {
@@ -111,10 +125,12 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 		n->file->size = (uint64_t)st->st_size;
 		break;
-	case S_IFLNK:
-		if (read_symlink(c, dirfd, name, path, st, n) != 0)
-			return -1;
+	case S_IFLNK: {
+		int rc = read_symlink(c, dirfd, name, path, st, n);
+		if (rc != 0)
+			return rc;
 		break;
+	}
 	case S_IFBLK:
 	case S_IFCHR:
 		n->rdev_major = major(st->st_rdev);
@@ -133,7 +149,7 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 			       (unsigned)(st->st_mode & S_IFMT));
 	}
 	if (!c->o->image.no_xattrs &&
-	    scan_read_xattrs(path, n, &c->stats->xattrs_skipped, c->warn, c->err) != 0)
+	    scan_read_xattrs(path, n, &c->o->xattr, &c->stats->xattrs_skipped, c->warn, c->err) != 0)
 		return -1;
 	return 0;
 }
@@ -152,6 +168,157 @@ static int push_part(struct scan_ctx *c, const char *name)
 	return 0;
 }
 
+/* A source entry that cannot be read: squashfs-tools names it and goes on without it (exit
+ * status 0) unless -exit-on-error. msg is its whole warning, without the "..., ignoring" tail. */
+static int skip_unreadable(struct scan_ctx *c, const char *tail, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int skip_unreadable(struct scan_ctx *c, const char *tail, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (c->o->run.exit_on_error)
+		return sq_fail(c->err, SQ_ERR_IO, "%s", msg);
+	if (c->warn != NULL)
+		fprintf(c->warn, "%s%s\n", msg, tail);
+	c->stats->skipped++;
+	return 0;
+}
+
+/* Should the symlink at the current image path be followed (-dereference, -deref,
+ * -deref-path)? */
+static bool want_deref(const struct scan_ctx *c)
+{
+	const struct run_options *r = &c->o->run;
+	if (r->deref != DEREF_NONE)
+		return true;
+	for (uint32_t k = 0; k < r->deref_path_count; k++) {
+		const char *want = r->deref_paths[k];
+		while (*want == '/')
+			want++;
+		uint32_t i = 0;
+		for (; i < c->depth; i++) {
+			size_t len = strlen(c->parts[i]);
+			if (strncmp(want, c->parts[i], len) != 0 ||
+			    (want[len] != '/' && want[len] != '\0'))
+				break;
+			want += len;
+			while (*want == '/')
+				want++;
+		}
+		if (i == c->depth && *want == '\0')
+			return true;
+	}
+	return false;
+}
+
+/* Is a directory with this (dev, ino) one of those being scanned (a link back up the tree)? */
+static bool is_ancestor(const struct scan_ctx *c, const struct stat *st)
+{
+	for (uint32_t i = 0; i < c->open_count; i++)
+		if (c->open_dirs[i].dev == st->st_dev && c->open_dirs[i].ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/* A symlink to follow: *st becomes its target's, *real the target's path. Returns 1 to follow,
+ * 0 to keep the link, -1 to leave the entry out (it cannot be followed and -deref keep was not
+ * given), -2 on an error. */
+static int follow_link(struct scan_ctx *c, int dirfd, const char *name, const char *path,
+		       struct stat *st, char **real)
+{
+	struct stat target;
+	bool ok = fstatat(dirfd, name, &target, 0) == 0 &&
+		  !(S_ISDIR(target.st_mode) && is_ancestor(c, &target));
+	if (ok) {
+		*real = realpath(path, NULL);
+		if (*real == NULL && errno == ENOMEM)
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory"), -2;
+		ok = *real != NULL;
+	}
+	if (!ok)
+		return c->o->run.deref == DEREF_KEEP ? 0 : -1;
+	*st = target;
+	return 1;
+}
+
+/* Add a directory's inode and read it (unless -max-depth or -one-file-system stop there). One
+ * that cannot be opened is left out whole, as squashfs-tools does. real: a followed link's
+ * target. */
+static int add_directory(struct scan_ctx *c, struct tree_inode *parent, int dirfd,
+			 const char *name, const char *entry_name, const char *path,
+			 const struct stat *st, const char *real, bool other_fs)
+{
+	int fd = -1;
+	if (!other_fs && descend(c) && !c->no_recurse) {
+		fd = openat(dirfd, real != NULL ? real : name,
+			    O_RDONLY | O_DIRECTORY | (real != NULL ? 0 : O_NOFOLLOW) | O_CLOEXEC);
+		if (fd < 0)
+			return skip_unreadable(c, ", skipping...", "Could not open %s", path);
+	}
+	struct tree_inode *n = new_inode(c, st);
+	if (n == NULL || fill_inode(c, dirfd, name, path, st, n) != 0 ||
+	    tree_dir_add(parent, entry_name, strlen(entry_name), n, c->err) != 0) {
+		if (n != NULL)
+			tree_inode_free(n);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (fd < 0)
+		return 0;
+	if (c->open_count == c->open_cap) {
+		uint32_t cap = c->open_cap ? c->open_cap * 2 : 32;
+		struct dir_id *grown = sq_realloc_array(c->open_dirs, cap, sizeof(*grown));
+		if (grown == NULL) {
+			close(fd);
+			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		}
+		c->open_dirs = grown;
+		c->open_cap = cap;
+	}
+	c->open_dirs[c->open_count++] = (struct dir_id){ st->st_dev, st->st_ino };
+	c->level++;
+	int rc = scan_dir(c, fd, path, n);
+	c->level--;
+	c->open_count--;
+	return rc;
+}
+
+/* A non-directory: a new inode, or one more name of an inode met before (hard link). */
+static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, const char *name,
+		     const char *entry_name, const char *path, const struct stat *st)
+{
+	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
+	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
+	bool linkable = !c->o->walk.no_hardlinks;
+	if (linkable) {
+		struct tree_inode *seen = inode_map_get(c->links, st->st_dev, st->st_ino);
+		if (seen != NULL) {
+			seen->nlink++;
+			c->stats->hard_links++;
+			return tree_dir_add(parent, entry_name, strlen(entry_name), seen, c->err);
+		}
+	}
+	struct tree_inode *n = new_inode(c, st);
+	if (n == NULL)
+		return -1;
+	int filled = fill_inode(c, dirfd, name, path, st, n);
+	if (filled > 0) {
+		tree_inode_free(n);
+		return skip_unreadable(c, ", ignoring", "Failed to read symlink %s", path);
+	}
+	if (filled != 0 || tree_dir_add(parent, entry_name, strlen(entry_name), n, c->err) != 0) {
+		tree_inode_free(n);
+		return -1;
+	}
+	if (linkable && inode_map_put(c->links, st->st_dev, st->st_ino, n, c->err) != 0)
+		return -1;
+	return 0;
+}
+
 /* Add the entry `name` (found in dirfd, full path `path`) to parent unless excluded, reusing the
  * inode of an earlier hard link. `entry_name` is the name in the image (differs for renamed
  * sources). */
@@ -160,53 +327,37 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 {
 	struct stat st;
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return sq_fail_errno(c->err, "cannot stat %s", path);
+		return skip_unreadable(c, ", ignoring", "Cannot stat dir/file %s because %s", path,
+				       strerror(errno));
 	if (push_part(c, entry_name) != 0)
 		return -1;
-	bool excluded = exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino);
+	if (c->progress != NULL)
+		progress_found(c->progress, 1);
 	int rc = 0;
+	char *real = NULL;
 	bool other_fs = false;
-	if (excluded || skip_other_fs(c, &st, path, &other_fs))
+	if (exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino) ||
+	    skip_other_fs(c, &st, path, &other_fs))
 		goto out;
-
-	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
-	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
-	bool linkable = !S_ISDIR(st.st_mode) && !c->o->walk.no_hardlinks;
-	if (linkable) {
-		struct tree_inode *seen = inode_map_get(c->links, st.st_dev, st.st_ino);
-		if (seen != NULL) {
-			seen->nlink++;
-			c->stats->hard_links++;
-			rc = tree_dir_add(parent, entry_name, strlen(entry_name), seen, c->err);
+	if (S_ISLNK(st.st_mode) && want_deref(c)) {
+		int follow = follow_link(c, dirfd, name, path, &st, &real);
+		if (follow < 0) {
+			rc = follow == -2 ? -1 : 0;
 			goto out;
 		}
-	}
-	struct tree_inode *n = new_inode(c, &st);
-	if (n == NULL) {
-		rc = -1;
-		goto out;
-	}
-	if (fill_inode(c, dirfd, name, path, &st, n) != 0 ||
-	    tree_dir_add(parent, entry_name, strlen(entry_name), n, c->err) != 0) {
-		tree_inode_free(n);
-		rc = -1;
-		goto out;
-	}
-	if (linkable && inode_map_put(c->links, st.st_dev, st.st_ino, n, c->err) != 0) {
-		rc = -1;
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode) && !other_fs && descend(c) && !c->no_recurse) {
-		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0) {
-			rc = sq_fail_errno(c->err, "cannot open directory %s", path);
+		if (follow > 0)
+			path = real;
+		/* What the link leads to may itself be excluded (the image being written). */
+		if (follow > 0 && (exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino) ||
+				   skip_other_fs(c, &st, path, &other_fs)))
 			goto out;
-		}
-		c->level++;
-		rc = scan_dir(c, fd, path, n);
-		c->level--;
 	}
+	if (S_ISDIR(st.st_mode))
+		rc = add_directory(c, parent, dirfd, name, entry_name, path, &st, real, other_fs);
+	else
+		rc = add_other(c, parent, dirfd, name, entry_name, path, &st);
 out:
+	free(real);
 	c->depth--;
 	return rc;
 }
@@ -392,17 +543,20 @@ static int scan_end(struct scan_ctx *c, struct inode_map *own, struct tree *tree
 {
 	inode_map_free(own);
 	free(c->parts);
+	free(c->open_dirs);
 	if (rc != 0)
 		tree_free(tree);
 	return rc;
 }
 
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err)
+		 struct scan_stats *stats, struct inode_map *links, FILE *warn,
+		 struct progress *progress, struct sq_error *err)
 {
 	struct inode_map own = { 0 };
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
-			      .links = links != NULL ? links : &own, .level = 1 };
+			      .progress = progress, .links = links != NULL ? links : &own,
+			      .level = 1 };
 	memset(tree, 0, sizeof(*tree));
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
@@ -434,6 +588,14 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 			sq_fail_errno(err, "cannot open directory %s", o->sources[0]);
 			goto out;
 		}
+		c.open_dirs = malloc(sizeof(*c.open_dirs));
+		if (c.open_dirs == NULL) {
+			close(fd);
+			sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		c.open_dirs[0] = (struct dir_id){ st.st_dev, st.st_ino };
+		c.open_count = c.open_cap = 1;
 		if (scan_dir(&c, fd, o->sources[0], root) != 0)
 			goto out;
 	} else {
@@ -445,6 +607,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 		root = new_inode(&c, &st);
 		if (root == NULL)
 			goto out;
+		root->flags |= TREE_MADE_UP;
 		tree->root = root;
 		if (!(o->walk.max_depth_set && o->walk.max_depth == 0) &&
 		    scan_made_up_root(&c, root) != 0)

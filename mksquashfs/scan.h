@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "common/util/error.h"
+#include "common/util/progress.h"
 #include "mksquashfs/exclude.h"
 #include "mksquashfs/inode_map.h"
 #include "mksquashfs/options.h"
@@ -16,18 +17,22 @@
 struct scan_stats {
 	uint32_t hard_links;    /* entries beyond the first naming a non-directory inode */
 	uint32_t xattrs_skipped;
+	uint32_t skipped;       /* entries left out because they could not be read (or vanished) */
 };
 
 /* Build tree->root from o->sources (one directory: its contents unless -keep-as-directory;
  * otherwise a made-up root holding each source, clashing names renamed name_1, name_2, ... as
  * squashfs-tools does; the made-up root has the build time o->now). Inodes carry what lstat
  * said: attribute options (-all-root, -all-time, ...) are applied to the finished tree later.
- * Warnings (skipped xattr namespaces, renames) go to warn unless it is NULL. Regular files get
- * file->size and source_path; their content is read by the data stage. links (may be NULL)
- * receives every non-directory's host (dev, ino) -> inode, for pseudo l/h definitions.
- * -no-hardlinks, -one-file-system[-x] and -max-depth (o->walk) shape the walk. */
+ * Warnings (skipped xattr namespaces, renames, sources that cannot be read: left out with a
+ * warning, or fatal with -exit-on-error) go to warn unless it is NULL; every entry added is
+ * counted on progress (may be NULL). Regular files get file->size and source_path; their
+ * content is read by the data stage. links (may be NULL) receives every non-directory's host
+ * (dev, ino) -> inode, for pseudo l/h definitions. -no-hardlinks, -one-file-system[-x] and
+ * -max-depth (o->walk) shape the walk. */
 int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, struct inode_map *links, FILE *warn, struct sq_error *err);
+		 struct scan_stats *stats, struct inode_map *links, FILE *warn,
+		 struct progress *progress, struct sq_error *err);
 
 /* Sources at their whole path, as tar and cpio take them: -no-strip / -tarstyle (each source
  * with what it holds) and -cpiostyle (each name, a directory without its contents: recurse

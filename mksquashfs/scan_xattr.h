@@ -8,13 +8,19 @@
 #include <stdio.h>
 
 #include "common/util/error.h"
+#include "mksquashfs/options.h"
 #include "mksquashfs/tree.h"
 
 /* Read every xattr of path (not following a symlink) in the user, trusted and security
  * namespaces into n->xattrs, sorted by (type, key); others are counted in *skipped and named on
- * warn (unless NULL), as squashfs-tools skips them. A filesystem without xattrs gives none.
- * Without xattr support built in, does nothing. */
-int scan_read_xattrs(const char *path, struct tree_inode *n, uint32_t *skipped, FILE *warn,
-		     struct sq_error *err);
+ * warn (unless NULL), as squashfs-tools skips them. Names -xattrs-exclude matches, or
+ * -xattrs-include does not, are left out (filter may be NULL). A filesystem without xattrs gives
+ * none. Without xattr support built in, does nothing. */
+int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_options *filter,
+		     uint32_t *skipped, FILE *warn, struct sq_error *err);
+
+/* -xattrs-add: every inode of the finished tree gets the added xattrs (user ones only regular
+ * files and directories). Fails on a name an inode already has. */
+int xattrs_add_apply(const struct mksq_options *o, struct tree *tree, struct sq_error *err);
 
 #endif

@@ -114,3 +114,12 @@ int summary_print(FILE *out, const struct summary_input *in)
 	free(gids.ids);
 	return 0;
 }
+
+void summary_print_skipped(FILE *out, const struct scan_stats *scan, const struct data_stats *data)
+{
+	if (scan->skipped == 0 && data->unreadable_files == 0 && data->changed_files == 0)
+		return;
+	fprintf(out, "mksquashfs: sources not stored as found: %u unreadable or vanished entries "
+		     "left out, %u unreadable files stored empty, %u files changed while read\n",
+		scan->skipped, data->unreadable_files, data->changed_files);
+}

@@ -23,4 +23,8 @@ struct summary_input {
 /* Print the summary; -1 when memory is short for the id lists (nothing printed then). */
 int summary_print(FILE *out, const struct summary_input *in);
 
+/* One line counting the sources that could not be stored as they were found (left out, stored
+ * empty, changed while read); nothing when there were none. Printed even with -quiet. */
+void summary_print_skipped(FILE *out, const struct scan_stats *scan, const struct data_stats *data);
+
 #endif

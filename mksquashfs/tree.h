@@ -65,8 +65,12 @@ enum {
 	                            nothing for the data stage to read */
 	TREE_PSEUDO = 1u << 1,   /* made or changed by a pseudo definition: -pseudo-override keeps
 	                            its owner and mode from -all-root, -force-* */
-	TREE_MADE_UP = 1u << 2,  /* a directory a reader made up for a path (tar members below it)
-	                            that has no metadata of its own yet */
+	TREE_MADE_UP = 1u << 2,  /* not read from a source: a made-up root, a pseudo default directory,
+	                            a directory a tar reader made for members below it (cleared when
+	                            its own member comes). Its time is not a source time (-mkfs-time
+	                            inode ignores it and gives it the latest source time) */
+	TREE_DUPLICATE = 1u << 3, /* set by the data stage: the file's data is an earlier file's
+	                             (-info prints DUPLICATE) */
 };
 
 /* A name in a directory. Several entries may share one inode (hard links). */

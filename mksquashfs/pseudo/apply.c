@@ -36,6 +36,9 @@ static struct tree_inode *new_inode(struct apply *a, uint32_t mode, const struct
 	n->gid = d->gid;
 	n->mtime = d->timed ? d->mtime : a->o->now;
 	n->flags |= TREE_PSEUDO;
+	/* A time made up here (the build time) is no source time for -mkfs-time inode (times.c). */
+	if (!d->timed)
+		n->flags |= TREE_MADE_UP;
 	return n;
 }
 
@@ -137,7 +140,7 @@ static struct tree_inode *host_inode(struct apply *a, const struct pseudo_def *d
 	}
 	uint32_t skipped = 0;
 	if (rc == 0 && !a->o->no_xattrs)
-		rc = scan_read_xattrs(d->arg, n, &skipped, a->warn, a->err);
+		rc = scan_read_xattrs(d->arg, n, NULL, &skipped, a->warn, a->err);
 	if (rc == 0 && !a->o->no_hardlinks && a->links != NULL)
 		rc = inode_map_put(a->links, st.st_dev, st.st_ino, n, a->err);
 	if (rc != 0) {

@@ -96,11 +96,6 @@ const char *pseudo_where_text(const struct pseudo_where *w, char *buf, size_t le
 int pseudo_fail(struct sq_error *err, const struct pseudo_where *w, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* ---- value.c: field values ---- */
-
-/* An xattr "name=value" (value plain, 0s base64, 0x hex or 0t with \ooo escapes). */
-int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t why_len);
-
 /* ---- set.c: the definition tree ---- */
 
 /* Add def (taking ownership) at the path parts; conflicts are errors naming both lines. */

@@ -59,6 +59,10 @@ int pseudo_apply(struct pseudo_set *set, const struct pseudo_apply_opts *opts, s
  * "yesterday"), as squashfs-tools reads times. 0, or -1 with the reason in why. */
 int pseudo_parse_time(const char *s, uint32_t *out, char *why, size_t why_len);
 
+/* An xattr "name=value" (value plain, 0s base64, 0x hex or 0t with \ooo escapes), as pseudo x
+ * definitions and -xattrs-add give it. 0, or -1 with the reason in why. */
+int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t why_len);
+
 /* The "Pseudo file definition format" section of -help. */
 void pseudo_print_formats(FILE *out);
 

@@ -2,7 +2,7 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* value.c — pseudo definition values that are more than a number: times (seconds, or any date
  * string date(1) understands, as squashfs-tools does it) and xattr name=value pairs with the
- * 4.6 value encodings (plain, 0s base64, 0x hex, 0t text with \ooo escapes). */
+ * 4.6 value encodings (plain, 0s base64, 0x hex, 0t text with \ooo escapes, 0b as is). */
 #include "config.h"
 
 #include <ctype.h>
@@ -138,7 +138,8 @@ static const char *decode_base64(const char *s, uint8_t *out, size_t *len)
 			out[(*len)++] = (uint8_t)(acc >> bits);
 		}
 	}
-	return NULL;
+	/* Six or more bits left over cannot be the end of a byte: a character is missing. */
+	return bits >= 6 ? "incomplete base64 (a character is missing)" : NULL;
 }
 
 static const char *decode_text(const char *s, uint8_t *out, size_t *len)
@@ -197,6 +198,8 @@ int pseudo_parse_xattr(const char *s, struct xattr_entry *out, char *why, size_t
 		bad = decode_base64(v + 2, val, &len);
 	else if (strncmp(v, "0t", 2) == 0 || strncmp(v, "0T", 2) == 0)
 		bad = decode_text(v + 2, val, &len);
+	else if (strncmp(v, "0b", 2) == 0 || strncmp(v, "0B", 2) == 0) /* 4.7: 0b binary, as is */
+		memcpy(val, v + 2, len = strlen(v + 2));
 	else
 		memcpy(val, v, len = strlen(v));
 	if (bad != NULL) {

@@ -3,6 +3,17 @@
 # fuzz_lib.sh — running a built libFuzzer target for a bounded time and keeping what it finds.
 # Source after tests/lib/common.sh (make_scratch done).
 
+# fuzz_codec_libs: the linker flags of the codec libraries the build was configured with (config.h).
+fuzz_codec_libs() {
+	_h=$top_builddir/config.h
+	grep -q '^#define HAVE_ZLIB 1' "$_h" && printf ' %s' "$(pkg-config --libs zlib)"
+	grep -q '^#define HAVE_LIBDEFLATE 1' "$_h" && printf ' %s' -ldeflate
+	grep -q '^#define HAVE_LZMA 1' "$_h" && printf ' %s' "$(pkg-config --libs liblzma)"
+	grep -q '^#define HAVE_LZO 1' "$_h" && printf ' %s' -llzo2
+	grep -q '^#define HAVE_LZ4 1' "$_h" && printf ' %s' "$(pkg-config --libs liblz4)"
+	return 0
+}
+
 # fuzz_run FUZZER CORPUS: FUZZ_SECONDS (default 60) of fuzzing from CORPUS; on a crash, timeout,
 # leak or out-of-memory, the artifacts are copied to $top_builddir/tests/fuzz and the test fails.
 fuzz_run() {

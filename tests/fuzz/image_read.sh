@@ -11,11 +11,7 @@ need_tools "$REF_MKSQUASHFS"
 make_scratch
 # FUZZ_CORPUS=DIR keeps (and grows) a corpus across runs instead of the scratch one.
 
-cfg_flags=
-grep -q '^#define HAVE_ZLIB 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs zlib)"
-grep -q '^#define HAVE_LZMA 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblzma)"
-grep -q '^#define HAVE_LZO 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags -llzo2"
-grep -q '^#define HAVE_LZ4 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblz4)"
+cfg_flags=$(fuzz_codec_libs)
 S=$top_srcdir
 # Our reader and our zstd decoder are instrumented; the zstd encoder (referenced by the codec
 # table, never run here) comes from the build's library.

@@ -13,11 +13,7 @@ need_tools /usr/bin/tar
 make_scratch
 S=$top_srcdir
 
-cfg_flags=
-grep -q '^#define HAVE_ZLIB 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs zlib)"
-grep -q '^#define HAVE_LZMA 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblzma)"
-grep -q '^#define HAVE_LZO 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags -llzo2"
-grep -q '^#define HAVE_LZ4 1' "$top_builddir/config.h" && cfg_flags="$cfg_flags $(pkg-config --libs liblz4)"
+cfg_flags=$(fuzz_codec_libs)
 # The reader and the tree are instrumented; the rest of mksquashfs comes from the build.
 sources="$S/mksquashfs/tar/reader.c $S/mksquashfs/tar/entry.c $S/mksquashfs/tar/place.c
 	$S/mksquashfs/tar/member.c $S/mksquashfs/tar/stream.c $S/mksquashfs/tar/header.c

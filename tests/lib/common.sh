@@ -60,9 +60,13 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (loop mounts, owners, devices)"
 }
 
+# need_tools PROGRAM...: each a path that must be executable, or a command name in PATH.
 need_tools() {
 	for _t in "$@"; do
-		[ -x "$_t" ] || skip "$_t is not available"
+		case $_t in
+		*/*) [ -x "$_t" ] ;;
+		*) command -v "$_t" >/dev/null 2>&1 ;;
+		esac || skip "$_t is not available"
 	done
 }
 
@@ -124,6 +128,23 @@ mount_ro() {
 	done
 	fail "cannot mount $_img: $_out; kernel says: $(dmesg 2>/dev/null | tail -n 3 | tr '\n' ' ')"
 	return 1
+}
+
+# eio_mount DIR FILE BYTES SEEK MNT: DIR/FILE (BYTES bytes) imaged by the reference with gzip,
+# the image DIR.img corrupted from byte SEEK and mounted on MNT, so that reading MNT/FILE fails
+# with an I/O error. Returns 0 when it does, 2 (unmounted) when the file still reads, 1 when the
+# image cannot be mounted (already a failure).
+eio_mount() {
+	mkdir -p "$1" || die "mkdir $1 failed"
+	head -c "$3" /dev/zero | tr '\0' 'x' >"$1/$2" || die "cannot write $1/$2"
+	"$REF_MKSQUASHFS" "$1" "$1.img" -noappend -no-progress -comp gzip >/dev/null 2>&1 ||
+		die "the reference mksquashfs failed on $1"
+	printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+		dd of="$1.img" bs=1 seek="$4" conv=notrunc status=none
+	mount_ro "$1.img" "$5" || return 1
+	cat "$5/$2" >/dev/null 2>&1 || return 0
+	umount_dir "$5"
+	return 2
 }
 
 umount_dir() {

@@ -82,7 +82,7 @@ static void scan(struct scanned *s, const char *line, const char *sde)
 	s->rc = exclude_init(&x, s->o.excludes, s->o.exclude_count, s->o.wildcards, s->o.regex,
 			     s->o.sources, s->o.source_count, &s->err);
 	if (s->rc == 0)
-		s->rc = build_tree(&s->o, &x, &s->tree, &s->files, &s->stats, NULL, &s->err);
+		s->rc = build_tree(&s->o, &x, &s->tree, &s->files, &s->stats, NULL, NULL, &s->err);
 	exclude_free(&x);
 }
 
@@ -263,8 +263,14 @@ static int unprivileged_checks(void)
 	{
 		snprintf(path, sizeof(path), "%s/a/sub", dir);
 		chmod(path, 0);
+		/* As squashfs-tools: left out with a warning, or fatal with -exit-on-error. */
 		scan(&s, "@/a img", NULL);
-		CHECK(s.rc != 0 && strstr(s.err.msg, "sub"), "unreadable directory: %s", s.err.msg);
+		CHECK(s.rc == 0 && child(s.tree.root, "sub") == NULL && s.stats.skipped == 1,
+		      "unreadable directory not skipped: %s", s.err.msg);
+		done(&s);
+		scan(&s, "@/a img -exit-on-error", NULL);
+		CHECK(s.rc != 0 && strstr(s.err.msg, "sub"), "unreadable directory with -exit-on-error: %s",
+		      s.err.msg);
 		done(&s);
 		chmod(path, 0700);
 	}
