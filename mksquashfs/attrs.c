@@ -19,6 +19,8 @@ static bool forced(const struct mksq_options *o, const struct tree_inode *n)
 
 static void apply_inode(const struct mksq_options *o, struct tree_inode *n)
 {
+	if (n->flags & TREE_EXISTING)
+		return;
 	if (forced(o, n)) {
 		if (o->all_root)
 			n->uid = n->gid = 0;

@@ -16,6 +16,9 @@
 
 #include "common/format.h"
 #include "common/util/progress.h"
+#include "mksquashfs/append/append.h"
+#include "mksquashfs/append/guard.h"
+#include "mksquashfs/append/stored.h"
 #include "mksquashfs/attrs.h"
 #include "mksquashfs/data.h"
 #include "mksquashfs/exclude.h"
@@ -33,6 +36,7 @@
 
 struct build {
 	const struct mksq_options *o;
+	struct image_settings image;  /* o->image, or what the image appended to imposes */
 	unsigned workers;
 	struct exclude_list excludes;
 	bool excludes_ready;
@@ -48,6 +52,10 @@ struct build {
 	struct progress progress;
 	void *meta_state;
 	FILE *info_file;        /* -info-file, open until the listing is written */
+	struct out_guard guard;       /* SIGINT/SIGTERM/SIGHUP clean up the image */
+	bool appending;
+	struct append_image append;   /* the existing image, when appending */
+	struct stored_data *stored;
 };
 
 static unsigned worker_count(const struct mksq_options *o)
@@ -69,9 +77,9 @@ uint64_t mksq_default_mem(void)
 /* Enough block buffers that threads run in bursts rather than waking each other per block:
  * about 32 MiB by default (squashfs-tools takes several hundred), at
  * least two per worker plus the reader's and writer's; -mem caps them (each holds two blocks). */
-static unsigned slot_count(const struct mksq_options *o, unsigned workers)
+static unsigned slot_count(const struct mksq_options *o, uint32_t block_size, unsigned workers)
 {
-	uint64_t per_slot = (uint64_t)o->image.block_size * 2;
+	uint64_t per_slot = (uint64_t)block_size * 2;
 	uint64_t slots = mksq_default_mem() / per_slot;
 	if (slots > 1024)
 		slots = 1024;
@@ -82,7 +90,8 @@ static unsigned slot_count(const struct mksq_options *o, unsigned workers)
 	return (unsigned)slots;
 }
 
-/* Appending to an existing image is not implemented: never overwrite one silently. */
+/* 1 when the image exists and is appended to (squashfs-tools' default), 0 when it is written
+ * afresh. */
 static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 {
 	struct stat st;
@@ -93,11 +102,26 @@ static int check_image_path(const struct mksq_options *o, struct sq_error *err)
 	}
 	if (S_ISDIR(st.st_mode))
 		return sq_fail(err, SQ_ERR_USAGE, "image %s is a directory", o->image_path);
-	if (!o->noappend)
+	if (o->noappend)
+		return 0;
+	/* An archive or a name list is not merged into an image (as squashfs-tools). */
+	if (tar_style_sources(o))
 		return sq_fail(err, SQ_ERR_UNSUPPORTED,
-			       "%s exists and appending is not supported: use %s to overwrite it",
+			       "%s exists and appending is not supported with -tar, -cpiostyle or "
+			       "-no-strip: use %s to overwrite it",
 			       o->image_path, o->tar.sqfstar ? "-force" : "-noappend");
-	return 0;
+	return 1;
+}
+
+/* The existing image: read whole before anything is written, and the settings it imposes. */
+static int read_existing(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	b->appending = true;
+	return append_read(&b->append, o->image_path, b->out.fd, o->offset, err) != 0 ||
+			       append_settings(&b->append, o, &b->image, err) != 0
+		       ? -1
+		       : 0;
 }
 
 /* Sources first: a typo must not cost an existing image or print a banner. Then the image,
@@ -114,11 +138,19 @@ static int open_output(struct build *b, struct sq_error *err)
 		/* -stream: standard output is the image (the image word, "-", is a placeholder). */
 		if (image_out_open_stream(&b->out, err) != 0)
 			return -1;
-	} else if (check_image_path(o, err) != 0 ||
-		   image_out_open_at(&b->out, o->image_path, o->offset, err) != 0) {
-		return -1;
+		b->out_open = true;
+	} else {
+		int existing = check_image_path(o, err);
+		if (existing < 0)
+			return -1;
+		guard_hold(&b->guard);
+		int rc = existing ? image_out_open_existing(&b->out, o->image_path, o->offset, err)
+				  : image_out_open_at(&b->out, o->image_path, o->offset, err);
+		b->out_open = rc == 0;
+		guard_release(&b->guard);
+		if (rc != 0 || (existing && read_existing(b, err) != 0))
+			return -1;
 	}
-	b->out_open = true;
 	struct stat st;
 	if (fstat(b->out.fd, &st) != 0)
 		return sq_fail_errno(err, "cannot stat image %s", b->out.path);
@@ -127,22 +159,26 @@ static int open_output(struct build *b, struct sq_error *err)
 	return exclude_add_id(&b->excludes, st.st_dev, st.st_ino, err);
 }
 
-/* The readers: a tar archive or cpio-style names (tar/), or the directory scan (unless the source is "-"), then pseudo
- * definitions. */
+/* The readers: a tar archive or cpio-style names (tar/), or the directory scan (unless the
+ * source is "-"), then pseudo definitions. base (appending) is what the existing image
+ * contributes to the root (scan.h). */
 static int read_sources(const struct mksq_options *o, const struct exclude_list *x,
-			struct tree *tree, struct scan_stats *stats, FILE *warn,
-			struct progress *progress, struct sq_error *err)
+			struct tree_inode *base, struct tree *tree, struct scan_stats *stats,
+			FILE *warn, struct progress *progress, struct sq_error *err)
 {
 	struct inode_map links = { 0 };
 	int rc = 0;
 	/* A tar archive or a cpio-style list (whose source is "-" too) makes a root. */
 	bool have_sources = tar_style_sources(o) || !options_no_sources(o);
-	if (tar_style_sources(o))
+	if (tar_style_sources(o)) {
 		rc = tar_style_read(o, x, tree, stats, warn, err);
-	else if (!options_no_sources(o))
-		rc = scan_sources(o, x, tree, stats, o->pseudo ? &links : NULL, warn, progress, err);
-	else
+	} else if (!options_no_sources(o)) {
+		rc = scan_sources(o, x, base, tree, stats, o->pseudo ? &links : NULL, warn, progress,
+				  err);
+		base = NULL;
+	} else {
 		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
+	}
 	if (rc == 0 && o->pseudo != NULL) {
 		struct pseudo_apply_opts po = {
 			.now = o->now,
@@ -153,6 +189,16 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 		rc = pseudo_apply(o->pseudo, &po, tree, &links, warn, err);
 	}
 	inode_map_free(&links);
+	/* Source "-" and appending: the root made from the "/" definition takes the image's entries,
+	 * which win over definitions of the same names (as squashfs-tools). */
+	if (rc == 0 && base != NULL && tree->root != NULL) {
+		rc = scan_merge_base(tree->root, base, err);
+		base = NULL;
+	}
+	if (base != NULL) {
+		struct tree unused = { .root = base };
+		tree_free(&unused);
+	}
 	if (rc == 0 && tree->root == NULL)
 		rc = sq_fail(err, SQ_ERR_USAGE, "no source given");
 	if (rc != 0)
@@ -160,12 +206,13 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 	return rc;
 }
 
-int build_tree(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-	       struct file_list *files, struct scan_stats *stats, FILE *warn,
-	       struct progress *progress, struct sq_error *err)
+int build_tree(const struct mksq_options *o, const struct exclude_list *x,
+	       struct tree_inode *base, struct tree *tree, struct file_list *files,
+	       struct scan_stats *stats, FILE *warn, struct progress *progress,
+	       struct sq_error *err)
 {
 	memset(files, 0, sizeof(*files));
-	if (read_sources(o, x, tree, stats, warn, progress, err) != 0)
+	if (read_sources(o, x, base, tree, stats, warn, progress, err) != 0)
 		return -1;
 	if (tree_sort(tree, err) != 0)
 		return -1;
@@ -180,19 +227,20 @@ int build_tree(const struct mksq_options *o, const struct exclude_list *x, struc
 static int write_data(struct build *b, struct sq_error *err)
 {
 	const struct mksq_options *o = b->o;
-	if (image_begin(&b->out, &o->image, err) != 0)
+	if (!b->appending && image_begin(&b->out, &b->image, err) != 0)
 		return -1;
-	progress_add_total(&b->progress, data_progress_units(&o->image, &b->files));
+	progress_add_total(&b->progress, data_progress_units(&b->image, &b->files));
 	struct data_config cfg = {
-		.image = &o->image,
+		.image = &b->image,
 		.sparse = !o->no_sparse,
 		.workers = b->workers,
-		.slots = slot_count(o, b->workers),
+		.slots = slot_count(o, b->image.block_size, b->workers),
 		.progress = &b->progress,
 		.info = NULL, /* the whole listing is printed once inodes are numbered (info.c) */
 		.warn = stderr,
 		.exit_on_error = o->run.exit_on_error,
 		.throttle = o->run.throttle,
+		.stored = b->stored,
 	};
 	return data_write(&cfg, &b->out, &b->files, &b->frags, &b->frag_count, &b->data_stats, err);
 }
@@ -200,18 +248,24 @@ static int write_data(struct build *b, struct sq_error *err)
 static int write_tables(struct build *b, struct sq_error *err)
 {
 	const struct mksq_options *o = b->o;
-	b->meta_state = o->image.codec->state_new(&o->image.codec_opts, SQFS_META_BLOCK_SIZE);
+	struct image_settings image = b->image;
+	b->meta_state = image.codec->state_new(&image.codec_opts, SQFS_META_BLOCK_SIZE);
 	if (b->meta_state == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the %s compressor",
-			       o->image.codec->name);
-	struct image_settings image = o->image;
+			       image.codec->name);
 	image.mkfs_time = times_mkfs(o, &b->tree);
 	if (image_finish(&b->out, &image, &b->tree, b->frags, b->frag_count, b->meta_state,
 			 &b->image_stats, err) != 0)
 		return -1;
+	if (b->appending && append_finish(&b->append, &b->out, err) != 0)
+		return -1;
 	progress_finish(&b->progress);
 	b->out_open = false;
-	return image_out_close(&b->out, true, err);
+	if (image_out_close(&b->out, true, err) != 0)
+		return -1;
+	if (b->appending)
+		append_forget_recovery(&b->append);
+	return 0;
 }
 
 /* -info-file: a new file (squashfs-tools refuses to overwrite one), made before anything is
@@ -254,10 +308,15 @@ static int print_summary(struct build *b, struct sq_error *err)
 	if (print_info(b, err) != 0)
 		return -1;
 	if (!b->o->quiet) {
+		/* The uncompressed size is the whole filesystem's, old files included (as
+		 * squashfs-tools reports it after an append). */
+		struct data_stats ds = b->data_stats;
+		if (b->appending)
+			ds.bytes_in += b->append.file_bytes;
 		struct summary_input in = {
-			.image = &b->o->image,
+			.image = &b->image,
 			.image_stats = &b->image_stats,
-			.data_stats = &b->data_stats,
+			.data_stats = &ds,
 			.scan_stats = &b->scan_stats,
 			.tree = &b->tree,
 		};
@@ -277,7 +336,7 @@ static void build_free(struct build *b)
 		image_out_close(&b->out, false, &ignored);
 	}
 	if (b->meta_state != NULL)
-		b->o->image.codec->state_free(b->meta_state);
+		b->image.codec->state_free(b->meta_state);
 	free(b->frags);
 	tree_free(&b->tree);
 	file_list_free(&b->files);
@@ -289,11 +348,60 @@ static void build_free(struct build *b)
 		unlink(b->o->run.info_file);
 	}
 	progress_destroy(&b->progress);
+	stored_free(b->stored);
+	if (b->appending)
+		append_free(&b->append);
+}
+
+static void print_banner(const struct build *b)
+{
+	const struct mksq_options *o = b->o;
+	printf("Parallel mksquashfs: Using %u processor%s\n", b->workers, b->workers == 1 ? "" : "s");
+	if (!b->appending) {
+		printf("Creating 4.0 filesystem on %s, block size %u.\n", o->image_path,
+		       b->image.block_size);
+	} else {
+		printf("Read existing filesystem, %u inodes scanned\n", b->append.inodes_read);
+		printf("Appending to existing 4.0 filesystem on %s, block size %u\n", o->image_path,
+		       b->image.block_size);
+		printf("All -noI, -noD, -noF, -noX, -noId, -no-duplicates, -no-fragments,\n"
+		       "-always-use-fragments, -exports, -no-xattrs and -X options ignored\n\n"
+		       "If appending is not wanted, please re-run with -noappend specified!\n\n");
+	}
+	fflush(stdout);
+}
+
+/* Appending: the tree the image contributes goes to the scan; the image is protected (recovery
+ * file, cleared magic) only once the sources are read, so a bad source leaves it untouched.
+ * Warnings name sources that could not be read: squashfs-tools prints them with -quiet too. */
+static int build_all(struct build *b, struct sq_error *err)
+{
+	const struct mksq_options *o = b->o;
+	struct tree_inode *base = NULL;
+	if (b->appending && (base = append_base(&b->append, o->append.root_becomes, err)) == NULL)
+		return -1;
+	/* The readers see the settings the image is written with (an appended image's own). */
+	struct mksq_options eff = *o;
+	eff.image = b->image;
+	if (build_tree(&eff, &b->excludes, base, &b->tree, &b->files, &b->scan_stats, stderr,
+		       &b->progress, err) != 0)
+		return -1;
+	if (b->appending) {
+		b->stored = stored_new(b->out.fd, o->offset, &b->image, b->append.frags,
+				       b->append.frag_count, &b->tree, err);
+		if (b->stored == NULL ||
+		    append_protect(&b->append, o, &b->out, o->quiet ? NULL : stdout, err) != 0)
+			return -1;
+	}
+	return write_data(b, err) != 0 || write_tables(b, err) != 0 ? -1 : 0;
 }
 
 int mksq_build(const struct mksq_options *o, struct sq_error *err)
 {
-	struct build b = { .o = o, .workers = worker_count(o), .out = { .fd = -1 } };
+	if (o->append.recover != NULL)
+		return append_recover(o, o->quiet ? NULL : stdout, err);
+	struct build b = { .o = o, .image = o->image, .workers = worker_count(o),
+			   .out = { .fd = -1 } };
 	int rc = -1;
 	progress_init(&b.progress, stdout, o->progress && !o->quiet);
 	if (o->run.percentage && !o->quiet)
@@ -302,23 +410,16 @@ int mksq_build(const struct mksq_options *o, struct sq_error *err)
 	if (exclude_init(&b.excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
 			 o->sources, o->source_count, err) != 0)
 		goto out;
-	if (open_info_file(&b, err) != 0 || open_output(&b, err) != 0)
+	if (open_info_file(&b, err) != 0 || guard_start(&b.guard, &b.out, err) != 0 ||
+	    open_output(&b, err) != 0)
 		goto out;
-	if (!o->quiet) {
-		printf("Parallel mksquashfs: Using %u processor%s\n", b.workers,
-		       b.workers == 1 ? "" : "s");
-		printf("Creating 4.0 filesystem on %s, block size %u.\n", o->image_path,
-		       o->image.block_size);
-		fflush(stdout);
-	}
-	/* Warnings name sources that could not be read: squashfs-tools prints them with -quiet
-	 * too. */
-	if (build_tree(o, &b.excludes, &b.tree, &b.files, &b.scan_stats, stderr, &b.progress,
-		       err) != 0 ||
-	    write_data(&b, err) != 0 || write_tables(&b, err) != 0)
+	if (!o->quiet)
+		print_banner(&b);
+	if (build_all(&b, err) != 0)
 		goto out;
 	rc = print_summary(&b, err);
 out:
 	build_free(&b);
+	guard_stop(&b.guard);
 	return rc;
 }

@@ -11,9 +11,12 @@
 #include <unistd.h>
 
 #include "common/util/io.h"
+#include "mksquashfs/append/stored.h"
 
 int content_open(const struct tree_inode *n, struct content *c, struct sq_error *err)
 {
+	c->stored = NULL;
+	c->node = n;
 	if (n->span != NULL) {
 		c->fd = n->span->fd;
 		c->base = n->span->offset;
@@ -30,11 +33,15 @@ int content_open(const struct tree_inode *n, struct content *c, struct sq_error 
 
 ssize_t content_pread(const struct content *c, void *buf, size_t len, uint64_t offset)
 {
+	if (c->stored != NULL)
+		return stored_pread(c->stored, c->node, buf, len, offset);
 	return sq_pread_full(c->fd, buf, len, c->base + offset);
 }
 
 int content_next_data(const struct content *c, uint64_t offset, uint64_t *data)
 {
+	if (c->stored != NULL)
+		return -1;
 	off_t d = lseek(c->fd, (off_t)(c->base + offset), SEEK_DATA);
 	if (d >= 0) {
 		*data = (uint64_t)d < c->base ? 0 : (uint64_t)d - c->base;
@@ -45,6 +52,7 @@ int content_next_data(const struct content *c, uint64_t offset, uint64_t *data)
 
 void content_close(struct content *c)
 {
+	c->stored = NULL;
 	if (c->owned && c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;

@@ -13,10 +13,15 @@
 #include "common/util/error.h"
 #include "mksquashfs/tree.h"
 
+struct stored_data;
+
 struct content {
 	int fd;
 	uint64_t base;   /* where the file's byte 0 is in fd */
 	bool owned;      /* fd is closed by content_close (a path we opened) */
+	struct stored_data *stored;    /* a file already in the image being appended to: its bytes
+	                                  are decoded from there (mksquashfs/append/stored.h) */
+	const struct tree_inode *node; /* that file */
 };
 
 /* Open n's bytes for reading. 0, or -1 with err naming the file. */

@@ -12,6 +12,7 @@
 
 #include "common/format.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/append/stored.h"
 #include "mksquashfs/data_internal.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/content.h"
@@ -159,6 +160,8 @@ static int dedup_blocks(struct data_writer *w, struct tree_inode *n, struct tree
 	*shared = NULL;
 	while ((old = dedup_next(&w->table, w->cur_raw, w->cur_hash, &cursor)) != NULL) {
 		int same = same_stored(w, f, old->file);
+		if (same == 0 && (old->flags & TREE_STORED))
+			same = stored_same_blocks(w->cfg->stored, f, old->file, w->err);
 		if (same < 0)
 			return -1;
 		if (same) {
@@ -300,6 +303,9 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		goto out;
 	}
+	if (cfg->stored != NULL && stored_begin(cfg->stored, files, &w.table, &r, &w.frags,
+						&w.frag_count, &w.frag_cap, err) != 0)
+		goto out;
 	unsigned threads = data_threads(cfg->workers);
 	/* Two buffers per thread keep every thread busy while the writer drains the oldest. */
 	unsigned buffers = cfg->slots < threads * 2 + 3 ? threads * 2 + 3 : cfg->slots;

@@ -16,6 +16,8 @@
 #include "mksquashfs/image.h"
 #include "mksquashfs/file_list.h"
 
+struct stored_data;
+
 struct data_config {
 	const struct image_settings *image;
 	bool sparse;             /* detect all-zero blocks (not -no-sparse) */
@@ -27,6 +29,8 @@ struct data_config {
 	FILE *warn;              /* unreadable or changing files are named here (NULL: silent) */
 	bool exit_on_error;      /* -exit-on-error: an unreadable file fails the build */
 	unsigned throttle;       /* -throttle: percent of the reading time spent idle, 0..99 */
+	struct stored_data *stored; /* appending: the image's files and fragments, which new files
+	                               dedup against (mksquashfs/append/stored.h); NULL otherwise */
 };
 
 struct data_stats {

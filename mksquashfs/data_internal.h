@@ -56,4 +56,9 @@ struct data_reader {
  * aborts the pipeline. Always ends with SLOT_END unless aborted. */
 void *data_reader_main(void *arg);
 
+/* A packed tail (len bytes hashing to hash, in fragment frag_index at offset) that later files'
+ * tails are compared with; also seeded from an image being appended to. */
+int data_reader_remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
+			      uint64_t hash, uint32_t frag_index, uint32_t offset);
+
 #endif

@@ -17,6 +17,7 @@
 #include "common/format.h"
 #include "common/util/io.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/append/stored.h"
 #include "mksquashfs/content.h"
 #include "mksquashfs/dedup.h"
 #include "mksquashfs/hash.h"
@@ -50,6 +51,8 @@ static int flush_fragment(struct data_reader *r)
 
 static int open_source(struct data_reader *r, const struct tree_inode *n, struct content *c)
 {
+	if (n->flags & TREE_STORED)
+		return stored_open(r->cfg->stored, n, c, &r->err);
 	if (content_open_cached(n, c, &r->dir, &r->err) != 0)
 		return -1;
 	/* Read-ahead hints pay only on files spanning many reads; small files are one read. */
@@ -167,8 +170,8 @@ static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32
 	return memcmp(r->cmp_a, r->tail, tail_len) == 0;
 }
 
-static int remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
-			 uint64_t hash, uint32_t offset)
+int data_reader_remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
+			      uint64_t hash, uint32_t frag_index, uint32_t offset)
 {
 	if (r->tail_count == r->tail_cap) {
 		size_t cap = r->tail_cap ? r->tail_cap * 2 : 256;
@@ -179,7 +182,7 @@ static int remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t t
 		r->tail_cap = cap;
 	}
 	r->tails[r->tail_count].inode = n;
-	r->tails[r->tail_count].frag_index = r->frag_index;
+	r->tails[r->tail_count].frag_index = frag_index;
 	r->tails[r->tail_count].frag_offset = offset;
 	r->tail_count++;
 	/* Items are indexes + 1: the array moves when it grows. */
@@ -370,7 +373,7 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 	memcpy(r->frag + offset, r->tail, tail);
 	r->frag_used += tail;
 	r->frag_tail_bytes += tail;
-	if (img->duplicates && remember_tail(r, n, tail, tail_hash, offset) != 0)
+	if (img->duplicates && data_reader_remember_tail(r, n, tail, tail_hash, r->frag_index, offset) != 0)
 		return -1;
 	return submit_end(r, n, blocks, r->frag_index, offset, END_NEW, NULL);
 }

@@ -10,6 +10,7 @@
 #ifndef SQ_MKSQUASHFS_IMAGE_H
 #define SQ_MKSQUASHFS_IMAGE_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,12 +21,31 @@
 
 /* ---- Output file (output.c) ---- */
 
+/* What a failed or interrupted run puts back once it has started changing an existing image
+ * (append): the bytes found where it writes, then the file cut to its old length. */
+struct image_restore {
+	uint64_t super_pos;         /* file offset of the superblock */
+	const uint8_t *super;       /* its SQFS_SUPER_SIZE bytes as found */
+	uint64_t saved_pos;         /* file offset of the first byte the append overwrites */
+	const uint8_t *saved;       /* the bytes found from there */
+	size_t saved_len;
+	uint64_t file_len;          /* the file's length as found */
+	bool truncate;              /* a regular file (a device keeps its size) */
+	const char *recovery_file;  /* removed once the image is restored; NULL: none */
+};
+
 struct image_out {
 	int fd;
 	char *path;
 	uint64_t pos;      /* current image length: where the next append goes */
 	bool created;      /* a regular file we created or truncated: removed on failure (never a
 	                      device node) */
+	const struct image_restore *restore; /* set while an existing image is being changed: put
+	                                        back on failure instead of removing the file */
+	pthread_mutex_t lock;  /* writes, closing and an interruption exclude one another (set up
+	                          by the open calls, kept after closing for the signal guard) */
+	bool lock_ready;
+	bool finished;     /* closed after a successful run: an interruption leaves it alone */
 	uint64_t base;     /* -offset: where the image starts in the file; positions are relative */
 	bool keep_prefix;  /* the file had bytes before base: on failure cut back to them */
 	/* -stream (output_stream.c): written in order to standard output; the final superblock
@@ -45,6 +65,10 @@ int image_out_open_at(struct image_out *out, const char *path, uint64_t base,
  * placeholder superblock with the magic "HSQS" first, the real one after the padding). Nothing
  * can be read back or taken back: duplicate detection must be off. */
 int image_out_open_stream(struct image_out *out, struct sq_error *err);
+/* Open an existing image (its superblock base bytes into the file) for appending: nothing is
+ * truncated, and the file is never removed. */
+int image_out_open_existing(struct image_out *out, const char *path, uint64_t base,
+			    struct sq_error *err);
 /* Append len bytes at out->pos. A short write (full disk) is an error naming the image. */
 int image_out_write(struct image_out *out, const void *buf, size_t len, struct sq_error *err);
 /* Write at an absolute offset without moving pos (superblock rewrite). */
@@ -55,9 +79,22 @@ int image_out_pread(struct image_out *out, void *buf, size_t len, uint64_t offse
 		    struct sq_error *err);
 /* Drop everything after len (a duplicate's blocks, once found identical, are taken back). */
 int image_out_truncate(struct image_out *out, uint64_t len, struct sq_error *err);
-/* Close. With success == false the file is removed, so no half-written image is left that could
- * pass for a valid one. Returns -1 if flushing/closing fails (then the file is removed too). */
+/* Close. With success == false the file is removed (or, with out->restore set, the existing
+ * image is put back as it was found), so no half-written image is left that could pass for a
+ * valid one. Returns -1 if flushing/closing fails (then the same happens). On success the
+ * recovery file of out->restore, no longer needed, is removed. */
 int image_out_close(struct image_out *out, bool success, struct sq_error *err);
+/* Put an existing image back as r describes (the saved bytes, then the superblock, then the old
+ * length), synced; then remove r->recovery_file. 0, or -1 with errno set. */
+int image_restore_apply(int fd, const struct image_restore *r);
+
+/* Write all of buf at offset (pwrite, retrying EINTR and short writes). 0, or -1 with errno set. */
+int image_pwrite_full(int fd, const void *buf, size_t len, uint64_t offset);
+/* For the thread that handles SIGINT/SIGTERM/SIGHUP: unless the image is finished, do what a
+ * failed close does and keep every other writer out for good, and return true (the process is
+ * to end). False: the image was finished (and any recovery file removed) before the signal;
+ * nothing was touched and the run may complete. */
+bool image_out_interrupt(struct image_out *out);
 
 /* ---- What shapes the image (filled by option parsing) ---- */
 

@@ -93,6 +93,7 @@ struct opt_group {
 
 /* Every concern's group, in the order their options are looked up and help is printed. */
 extern const struct opt_group core_options;
+extern const struct opt_group append_options;
 extern const struct opt_group pseudo_options;   /* mksquashfs/pseudo/options.c */
 extern const struct opt_group tree_options;     /* mksquashfs/options_tree.c */
 extern const struct opt_group time_options;

@@ -18,6 +18,7 @@
 
 static const struct opt_group *const all_groups[] = {
 	&core_options,
+	&append_options,
 	&tree_options,
 	&pseudo_options,
 	&time_options,
@@ -74,9 +75,11 @@ static int prescan_codec(struct mksq_options *o, int first, int end, char **argv
 			if (i + 1 >= end)
 				return sq_fail(err, SQ_ERR_USAGE, "-comp missing compression type");
 			comp = argv[++i];
+			o->comp_given = true;
 		} else if (strcmp(argv[i], "-b") == 0) {
 			if (i + 1 >= end)
 				return sq_fail(err, SQ_ERR_USAGE, "-b missing block size");
+			o->block_size_given = true;
 			if (options_parse_block_size(argv[++i], &o->image.block_size, err) != 0)
 				return -1;
 		}

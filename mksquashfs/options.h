@@ -153,6 +153,15 @@ struct mksq_options {
 	bool wildcards;
 	bool regex;
 
+	bool comp_given;               /* -comp on the command line (appending keeps the image's) */
+	bool block_size_given;         /* -b likewise */
+	struct {
+		const char *root_becomes;  /* -root-becomes NAME: the old root becomes NAME */
+		const char *recover;       /* -recover FILE: restore the image from FILE and stop */
+		const char *recovery_path; /* -recovery-path DIR: where the recovery file goes */
+		bool no_recovery;          /* -no-recovery */
+	} append;
+
 	unsigned processors;           /* 0: online CPUs */
 	uint64_t mem;                  /* -mem: accepted, bounds the queue */
 

@@ -212,9 +212,6 @@ static const struct opt_def core_defs[] = {
 	OPT_FLAG_DEF("-regex", regex, true, SECTION_FILTER,
 		     "-regex\t\t\tallow POSIX regular expressions to be used in exclude\n"
 		     "\t\t\tdirs/files"),
-	OPT_FLAG_FOR(OPT_MKSQUASHFS_ONLY, "-noappend", noappend, true, SECTION_APPEND,
-		     "-noappend\t\tdo not append to existing filesystem (appending is not\n"
-		     "\t\t\tsupported: an existing image is refused without it)"),
 	OPT_FLAG_DEF("-quiet", quiet, true, SECTION_RUNTIME, "-quiet\t\t\tno verbose output"),
 	OPT_FLAG_DEF("-info", info, true, SECTION_RUNTIME,
 		     "-info\t\t\tprint files written to filesystem to stdout.  This\n"
@@ -235,9 +232,6 @@ static const struct opt_def core_defs[] = {
 		      "\t\t\tOptionally a suffix of K, M or G can be given"),
 	OPT_FLAG_DEF("-nopad", image.pad, false, SECTION_EXPERT,
 		     "-nopad\t\t\tdo not pad filesystem to a multiple of 4K"),
-	OPT_IGNORED_FOR(OPT_MKSQUASHFS_ONLY, "-no-recovery", SECTION_APPEND,
-			"-no-recovery\t\tdon't generate a recovery file (accepted; no recovery\n"
-			"\t\t\tfile is written as appending is not supported)"),
 	{ .name = NULL },
 };
 

@@ -8,6 +8,7 @@
 #include "mksquashfs/output_stream.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -75,5 +76,9 @@ int image_out_open_stream(struct image_out *out, struct sq_error *err)
 	out->path = strdup("standard output");
 	if (out->path == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	/* Writes take the lock as a file's do (output.c), so the signal guard sees them whole. */
+	if (pthread_mutex_init(&out->lock, NULL) != 0)
+		return sq_fail(err, SQ_ERR_NOMEM, "cannot set up the image lock");
+	out->lock_ready = true;
 	return 0;
 }

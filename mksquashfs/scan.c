@@ -38,6 +38,9 @@ struct scan_ctx {
 	uint32_t depth, parts_cap;
 	struct dir_id *open_dirs;
 	uint32_t open_count, open_cap;
+	/* Appending with one source directory: the new root, which already holds the image's
+	 * entries; its source entries whose names are taken get _1, _2, ... */
+	struct tree_inode *merge_root;
 	bool no_recurse;        /* -cpiostyle: a directory is added without its contents */
 };
 
@@ -362,6 +365,73 @@ out:
 	return rc;
 }
 
+/* name_k for the first k from 1 whose name is neither in dir nor in taken (squashfs-tools'
+ * renaming of a source name that is already used), announced as squashfs-tools does. */
+static char *free_name(struct scan_ctx *c, struct tree_inode *dir, struct tree_inode *taken,
+		       const char *name)
+{
+	size_t len = strlen(name) + 16;
+	char *prev = strdup(name);
+	for (unsigned k = 1; prev != NULL; k++) {
+		char *cand = malloc(len);
+		if (cand == NULL)
+			break;
+		snprintf(cand, len, "%s_%u", name, k);
+		if (c->warn != NULL)
+			fprintf(c->warn, "Source directory entry %s already used! - trying %s\n", prev,
+				cand);
+		free(prev);
+		if (tree_dir_find(dir, cand, strlen(cand)) == NULL &&
+		    tree_dir_find(taken, cand, strlen(cand)) == NULL) {
+			if (strlen(cand) > 255) {
+				sq_fail(c->err, SQ_ERR_USAGE, "no free name for %s (too long)", name);
+				free(cand);
+				return NULL;
+			}
+			return cand;
+		}
+		prev = cand;
+	}
+	sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	return NULL;
+}
+
+/* The names the source directory's entries take in a root that already holds the image's: the
+ * free ones first, so that renaming a taken name never steals a name a later entry has. */
+static int merge_names(struct scan_ctx *c, struct tree_inode *dir, char **names, size_t count,
+		       char ***out)
+{
+	char **final = calloc(count, sizeof(*final));
+	struct tree_inode *taken = tree_inode_new(S_IFDIR | 0755, c->err);
+	int rc = final != NULL && taken != NULL ? 0 : sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		if (tree_dir_find(dir, names[i], strlen(names[i])) != NULL)
+			continue;
+		final[i] = names[i];
+		rc = tree_dir_add(taken, names[i], strlen(names[i]), dir, c->err);
+	}
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		if (final[i] != NULL)
+			continue;
+		final[i] = free_name(c, dir, taken, names[i]);
+		rc = final[i] == NULL ? -1 : tree_dir_add(taken, final[i], strlen(final[i]), dir, c->err);
+	}
+	if (taken != NULL) {
+		for (uint32_t i = 0; i < taken->dir->count; i++)
+			free(taken->dir->entries[i].name);
+		tree_inode_free(taken);
+	}
+	if (rc != 0 && final != NULL) {
+		for (size_t i = 0; i < count; i++)
+			if (final[i] != names[i])
+				free(final[i]);
+		free(final);
+		return -1;
+	}
+	*out = final;
+	return rc;
+}
+
 /* Read the directory open on fd (closed here) into dir. */
 static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_inode *dir)
 {
@@ -372,7 +442,7 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 	}
 	/* Names are gathered and sorted first so the walk, and with it the order file data is
 	 * written in, does not depend on readdir's order. */
-	char **names = NULL;
+	char **names = NULL, **entry_names = NULL;
 	size_t count = 0, cap = 0;
 	int rc = 0;
 	struct dirent *de;
@@ -401,18 +471,27 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 		rc = sq_fail_errno(c->err, "cannot read directory %s", path);
 		goto done;
 	}
+	entry_names = names;
+	if (dir == c->merge_root && count > 0 &&
+	    (rc = merge_names(c, dir, names, count, &entry_names)) != 0)
+		goto done;
 	for (size_t i = 0; i < count && rc == 0; i++) {
 		char *child = sq_path_join(path, names[i]);
 		if (child == NULL) {
 			rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 			break;
 		}
-		rc = scan_entry(c, dir, dirfd(d), names[i], names[i], child);
+		rc = scan_entry(c, dir, dirfd(d), names[i], entry_names[i], child);
 		free(child);
 	}
 done:
-	for (size_t i = 0; i < count; i++)
+	for (size_t i = 0; i < count; i++) {
+		if (entry_names != NULL && entry_names != names && entry_names[i] != names[i])
+			free(entry_names[i]);
 		free(names[i]);
+	}
+	if (entry_names != names)
+		free(entry_names);
 	free(names);
 	closedir(d);
 	return rc;
@@ -549,9 +628,52 @@ static int scan_end(struct scan_ctx *c, struct inode_map *own, struct tree *tree
 	return rc;
 }
 
-int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, struct inode_map *links, FILE *warn,
-		 struct progress *progress, struct sq_error *err)
+/* Move the entries of base (the image being appended to) into the new root and free base.
+ * On failure what was not moved is freed with base. */
+static int merge_base(struct scan_ctx *c, struct tree_inode *root, struct tree_inode *base)
+{
+	struct tree_dir *d = base->dir;
+	uint32_t i = 0;
+	int rc = 0;
+	for (; i < d->count; i++)
+		if ((rc = tree_dir_add(root, d->entries[i].name, d->entries[i].name_len,
+				       d->entries[i].inode, c->err)) != 0)
+			break;
+	for (uint32_t k = 0; k < i; k++)
+		free(d->entries[k].name);
+	memmove(d->entries, d->entries + i, (size_t)(d->count - i) * sizeof(*d->entries));
+	d->count -= i;
+	struct tree rest = { .root = base };
+	tree_free(&rest);
+	return rc;
+}
+
+int scan_merge_base(struct tree_inode *root, struct tree_inode *base, struct sq_error *err)
+{
+	struct tree_dir *d = base->dir;
+	for (uint32_t i = 0; i < d->count; i++) {
+		struct tree_entry *e = tree_dir_find(root, d->entries[i].name, d->entries[i].name_len);
+		if (e == NULL)
+			continue;
+		struct tree_inode *n = e->inode;
+		tree_dir_remove(root, (uint32_t)(e - root->dir->entries));
+		if (n->dir != NULL) {
+			struct tree gone = { .root = n };
+			tree_free(&gone);
+		} else if (n->nlink <= 1) {
+			tree_inode_free(n);
+		} else {
+			n->nlink--;
+		}
+	}
+	struct scan_ctx c = { .err = err };
+	return merge_base(&c, root, base);
+}
+
+int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
+		 struct tree_inode *base, struct tree *tree, struct scan_stats *stats,
+		 struct inode_map *links, FILE *warn, struct progress *progress,
+		 struct sq_error *err)
 {
 	struct inode_map own = { 0 };
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
@@ -562,27 +684,48 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 	int rc = -1;
 
 	struct stat st;
-	if (o->source_count < 1)
-		return sq_fail(err, SQ_ERR_USAGE, "no source given");
+	if (o->source_count < 1) {
+		sq_fail(err, SQ_ERR_USAGE, "no source given");
+		goto out;
+	}
 	for (int i = 0; i < o->source_count; i++)
-		if (lstat(o->sources[i], &st) != 0)
-			return sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
-
-	struct tree_inode *root = NULL;
-	if (o->source_count == 1 && !o->keep_as_directory && stat(o->sources[0], &st) == 0 &&
-	    S_ISDIR(st.st_mode)) {
-		root = new_inode(&c, &st);
-		if (root == NULL)
-			goto out;
-		tree->root = root;
-		if (fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
-			goto out;
-		c.source_dev = st.st_dev;
-		/* -max-depth 0: the root is kept, empty. */
-		if (o->walk.max_depth_set && o->walk.max_depth == 0) {
-			rc = 0;
+		if (lstat(o->sources[i], &st) != 0) {
+			sq_fail_errno(err, "cannot stat source %s", o->sources[i]);
 			goto out;
 		}
+
+	struct tree_inode *root = NULL;
+	bool one_dir = o->source_count == 1 && !o->keep_as_directory &&
+		       stat(o->sources[0], &st) == 0 && S_ISDIR(st.st_mode);
+	if (!one_dir) {
+		memset(&st, 0, sizeof(st));
+		st.st_mode = S_IFDIR | 0777;
+		st.st_uid = getuid();
+		st.st_gid = getgid();
+		st.st_mtime = (time_t)o->now;
+	}
+	root = new_inode(&c, &st);
+	if (root == NULL)
+		goto out;
+	if (!one_dir)
+		root->flags |= TREE_MADE_UP;
+	tree->root = root;
+	if (one_dir && fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
+		goto out;
+	c.source_dev = st.st_dev;
+	if (base != NULL) {
+		struct tree_inode *b = base;
+		base = NULL;
+		if (merge_base(&c, root, b) != 0)
+			goto out;
+		c.merge_root = root;
+	}
+	/* -max-depth 0: the root is kept, empty. */
+	if (o->walk.max_depth_set && o->walk.max_depth == 0) {
+		rc = 0;
+		goto out;
+	}
+	if (one_dir) {
 		int fd = open(o->sources[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd < 0) {
 			sq_fail_errno(err, "cannot open directory %s", o->sources[0]);
@@ -598,23 +741,15 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x, str
 		c.open_count = c.open_cap = 1;
 		if (scan_dir(&c, fd, o->sources[0], root) != 0)
 			goto out;
-	} else {
-		memset(&st, 0, sizeof(st));
-		st.st_mode = S_IFDIR | 0777;
-		st.st_uid = getuid();
-		st.st_gid = getgid();
-		st.st_mtime = (time_t)o->now;
-		root = new_inode(&c, &st);
-		if (root == NULL)
-			goto out;
-		root->flags |= TREE_MADE_UP;
-		tree->root = root;
-		if (!(o->walk.max_depth_set && o->walk.max_depth == 0) &&
-		    scan_made_up_root(&c, root) != 0)
-			goto out;
+	} else if (scan_made_up_root(&c, root) != 0) {
+		goto out;
 	}
 	rc = 0;
 out:
+	if (base != NULL) {
+		struct tree unused = { .root = base };
+		tree_free(&unused);
+	}
 	return scan_end(&c, &own, tree, rc);
 }
 

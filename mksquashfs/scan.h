@@ -29,10 +29,20 @@ struct scan_stats {
  * counted on progress (may be NULL). Regular files get file->size and source_path; their
  * content is read by the data stage. links (may be NULL) receives every non-directory's host
  * (dev, ino) -> inode, for pseudo l/h definitions. -no-hardlinks, -one-file-system[-x] and
- * -max-depth (o->walk) shape the walk. */
-int scan_sources(const struct mksq_options *o, const struct exclude_list *x, struct tree *tree,
-		 struct scan_stats *stats, struct inode_map *links, FILE *warn,
-		 struct progress *progress, struct sq_error *err);
+ * -max-depth (o->walk) shape the walk.
+ * Appending, base (NULL otherwise) is a directory inode holding what the image contributes
+ * (its root's entries, or its root under the -root-becomes name): the new root is made as for a
+ * new image and starts with those entries; source entries whose names they take are renamed
+ * name_1, name_2, ... (in a source directory, after the entries whose names are free). base is
+ * consumed, also on failure. */
+int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
+		 struct tree_inode *base, struct tree *tree, struct scan_stats *stats,
+		 struct inode_map *links, FILE *warn, struct progress *progress,
+		 struct sq_error *err);
+
+/* Add base's entries (see scan_sources) to a root made otherwise (source "-"): an entry of the
+ * same name already there is dropped, as squashfs-tools keeps the image's. base is consumed. */
+int scan_merge_base(struct tree_inode *root, struct tree_inode *base, struct sq_error *err);
 
 /* Sources at their whole path, as tar and cpio take them: -no-strip / -tarstyle (each source
  * with what it holds) and -cpiostyle (each name, a directory without its contents: recurse

@@ -63,7 +63,9 @@ struct content_span {
 enum {
 	TREE_STORED = 1u << 0,   /* file data already in the image (append): file_data complete,
 	                            nothing for the data stage to read */
-	TREE_PSEUDO = 1u << 1,   /* made or changed by a pseudo definition: -pseudo-override keeps
+	TREE_EXISTING = 1u << 1, /* read from the image being appended to: kept as it was found
+	                            (attribute options apply to new inodes only, as squashfs-tools) */
+	TREE_PSEUDO = 1u << 2,   /* made or changed by a pseudo definition: -pseudo-override keeps
 	                            its owner and mode from -all-root, -force-* */
 	TREE_MADE_UP = 1u << 2,  /* not read from a source: a made-up root, a pseudo default directory,
 	                            a directory a tar reader made for members below it (cleared when

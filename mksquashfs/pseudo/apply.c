@@ -271,6 +271,13 @@ static int apply_modify(struct apply *a, struct pseudo_node *c, struct tree_entr
 static int apply_one(struct apply *a, struct tree_inode *dir, struct pseudo_node *c)
 {
 	struct tree_entry *e = tree_dir_find(dir, c->name, c->name_len);
+	if (e != NULL && (e->inode->flags & TREE_EXISTING)) {
+		/* The image being appended to stays as it was, as squashfs-tools keeps it. */
+		if (a->warn != NULL)
+			fprintf(a->warn, "Pseudo file \"/%s\" is in the image appended to: ignored\n",
+				c->path);
+		return 0;
+	}
 	if (c->def == NULL)
 		return apply_way(a, dir, c, e);
 	if (c->def->type == 'm')
@@ -356,6 +363,8 @@ static int apply_dir(struct apply *a, struct tree_inode *dir, struct pseudo_node
 		if (c->xattrs == NULL)
 			continue;
 		struct tree_entry *e = tree_dir_find(dir, c->name, c->name_len);
+		if (e != NULL && (e->inode->flags & TREE_EXISTING))
+			continue;
 		if (apply_xattrs(a, e ? e->inode : NULL, c) != 0)
 			return -1;
 	}

@@ -131,7 +131,12 @@ static pid_t spawn_shell(const char *command, int out_fd, char *why, size_t why_
 	posix_spawnattr_t attr;
 	posix_spawnattr_init(&attr);
 	posix_spawnattr_setpgroup(&attr, 0);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	/* mksquashfs blocks SIGINT/SIGTERM/SIGHUP for its signal guard; the command starts with
+	 * none blocked. */
+	sigset_t none;
+	sigemptyset(&none);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
 	char *argv[] = { "sh", "-c", (char *)command, NULL };
 	pid_t pid;
 	int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);

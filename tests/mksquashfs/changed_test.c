@@ -79,7 +79,7 @@ static int scan(struct build *b, bool exit_on_error)
 	struct exclude_list x;
 	exclude_init(&x, NULL, 0, false, false, NULL, 0, &err);
 	struct scan_stats ss;
-	int rc = build_tree(&b->o, &x, &b->tree, &b->files, &ss, NULL, NULL, &err);
+	int rc = build_tree(&b->o, &x, NULL, &b->tree, &b->files, &ss, NULL, NULL, &err);
 	exclude_free(&x);
 	return rc;
 }

@@ -119,7 +119,7 @@ static int run_once(struct run *r, const char *extra_opt, unsigned workers, unsi
 	struct exclude_list x;
 	exclude_init(&x, NULL, 0, false, false, NULL, 0, &err);
 	struct scan_stats ss;
-	if (build_tree(&r->o, &x, &r->tree, &r->files, &ss, NULL, NULL, &err) != 0) {
+	if (build_tree(&r->o, &x, NULL, &r->tree, &r->files, &ss, NULL, NULL, &err) != 0) {
 		fprintf(stderr, "scan: %s\n", err.msg);
 		return -1;
 	}

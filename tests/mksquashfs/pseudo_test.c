@@ -270,7 +270,7 @@ static void build(struct built *b, const char *const *args, int n)
 	struct scan_stats stats;
 	b->rc = exclude_init(&x, NULL, 0, false, false, b->o.sources, b->o.source_count, &b->err);
 	if (b->rc == 0)
-		b->rc = build_tree(&b->o, &x, &b->tree, &b->files, &stats, NULL, NULL, &b->err);
+		b->rc = build_tree(&b->o, &x, NULL, &b->tree, &b->files, &stats, NULL, NULL, &b->err);
 	exclude_free(&x);
 }
 

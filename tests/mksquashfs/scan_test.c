@@ -82,7 +82,8 @@ static void scan(struct scanned *s, const char *line, const char *sde)
 	s->rc = exclude_init(&x, s->o.excludes, s->o.exclude_count, s->o.wildcards, s->o.regex,
 			     s->o.sources, s->o.source_count, &s->err);
 	if (s->rc == 0)
-		s->rc = build_tree(&s->o, &x, &s->tree, &s->files, &s->stats, NULL, NULL, &s->err);
+		s->rc = build_tree(&s->o, &x, NULL, &s->tree, &s->files, &s->stats, NULL, NULL,
+				   &s->err);
 	exclude_free(&x);
 }
 

@@ -15,10 +15,7 @@ static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return dec_xorshift64(&rng_state);
 }
 
 struct stats {

@@ -11,6 +11,7 @@
 #include "common/util/xxhash64.h"
 #include "codecs/zstd/zstd.h"
 #include "tests/lib/check.h"
+#include "tests/zstd/dec_util.h"
 
 /* A frame under construction. */
 struct buf {
@@ -129,8 +130,7 @@ static void test_headers(void)
 	struct buf f;
 	ptrdiff_t r;
 
-	for (size_t i = 0; i < sizeof(text); i++)
-		text[i] = (uint8_t)('a' + i % 26);
+	dec_alphabet(text, sizeof(text));
 
 	/* Every content-size width. */
 	const int widths[] = { 1, 2, 4, 8 };
@@ -211,13 +211,12 @@ static void test_headers(void)
 /* Checksums, concatenated and skippable frames, garbage and trailing bytes, an empty frame. */
 static void test_frames(void)
 {
-	static uint8_t out[70000];
-	uint8_t text[300];
 	struct buf f;
 	ptrdiff_t r;
+	static uint8_t out[70000];
+	uint8_t text[300];
 
-	for (size_t i = 0; i < sizeof(text); i++)
-		text[i] = (uint8_t)('a' + i % 26);
+	dec_alphabet(text, sizeof(text));
 
 	/* Checksums: right, wrong, missing. */
 	f.n = 0;

@@ -11,6 +11,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* xorshift64: the tests' reproducible pseudo-random sequence (the caller keeps the state). */
+static inline uint64_t dec_xorshift64(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/* text[0..n) = "abcd...zabc...": compressible test input. */
+static inline void dec_alphabet(uint8_t *text, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		text[i] = (uint8_t)('a' + i % 26);
+}
+
 /* The whole file in a malloc'd buffer (NULL on failure; *len 0 for an empty file). */
 static inline uint8_t *dec_read_file(const char *path, size_t *len)
 {

@@ -7,50 +7,40 @@
 #include <stdint.h>
 #include <string.h>
 
-/* memcpy-based so compilers emit one unaligned load on x86 and stay legal under UBSan;
- * the byte swap keeps big-endian hosts correct. */
-static inline uint16_t zs_read16(const void *p)
-{
-	uint16_t v;
-	memcpy(&v, p, sizeof(v));
+/* memcpy-based so compilers emit one unaligned load or store on x86 and stay legal under
+ * UBSan; the byte swap keeps big-endian hosts correct. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap16(v);
+#define ZS_LE16(v) __builtin_bswap16(v)
+#define ZS_LE32(v) __builtin_bswap32(v)
+#define ZS_LE64(v) __builtin_bswap64(v)
+#else
+#define ZS_LE16(v) (v)
+#define ZS_LE32(v) (v)
+#define ZS_LE64(v) (v)
 #endif
-	return v;
-}
+
+/* zs_readN(p) and zs_writeN(p, v) for N = 16, 32, 64: one definition for the three widths. */
+#define ZS_LE_ACCESS(n)                                                  \
+	static inline uint##n##_t zs_read##n(const void *p)              \
+	{                                                                \
+		uint##n##_t v;                                           \
+		memcpy(&v, p, sizeof(v));                                \
+		return ZS_LE##n(v);                                      \
+	}                                                                \
+	static inline void zs_write##n(void *p, uint##n##_t v)           \
+	{                                                                \
+		v = ZS_LE##n(v);                                         \
+		memcpy(p, &v, sizeof(v));                                \
+	}
+ZS_LE_ACCESS(16)
+ZS_LE_ACCESS(32)
+ZS_LE_ACCESS(64)
+#undef ZS_LE_ACCESS
 
 static inline uint32_t zs_read24(const void *p)
 {
 	const uint8_t *b = p;
 	return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16);
-}
-
-static inline uint32_t zs_read32(const void *p)
-{
-	uint32_t v;
-	memcpy(&v, p, sizeof(v));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return v;
-}
-
-static inline uint64_t zs_read64(const void *p)
-{
-	uint64_t v;
-	memcpy(&v, p, sizeof(v));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
-static inline void zs_write16(void *p, uint16_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap16(v);
-#endif
-	memcpy(p, &v, sizeof(v));
 }
 
 static inline void zs_write24(void *p, uint32_t v)
@@ -59,22 +49,6 @@ static inline void zs_write24(void *p, uint32_t v)
 	b[0] = (uint8_t)v;
 	b[1] = (uint8_t)(v >> 8);
 	b[2] = (uint8_t)(v >> 16);
-}
-
-static inline void zs_write32(void *p, uint32_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void zs_write64(void *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	memcpy(p, &v, sizeof(v));
 }
 
 /* Index of the highest set bit; v must be non-zero. */

@@ -56,6 +56,18 @@ static inline void zs_bitw_flush(struct zs_bitw *w)
 	w->nbits &= 7;
 }
 
+/* A flush for callers that checked the room beforehand (8 bytes past ptr are writable) and
+ * keep at most 63 bits pending. */
+static inline void zs_bitw_flush_unchecked(struct zs_bitw *w)
+{
+	unsigned bytes = w->nbits >> 3;
+
+	zs_write64(w->ptr, w->acc);
+	w->ptr += bytes;
+	w->acc >>= 8 * bytes;
+	w->nbits &= 7;
+}
+
 /* Appends the end marker (a 1 bit, which the reader uses to find the last bit) and pads to a
  * byte. Returns the stream size, or 0 when it did not fit. */
 static inline size_t zs_bitw_close(struct zs_bitw *w)

@@ -48,6 +48,16 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
 			   uint8_t *dst, size_t cap);
 
+/* Estimates of the two sections' sizes in bytes, from the same choices as the encoders but
+ * without writing them; next gets the tables an estimate of a following block needs. */
+size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
+			struct zs_block_scratch *sc, const uint8_t *lits, size_t n);
+size_t zs_sequences_cost(const struct zs_entropy *prev, struct zs_entropy *next,
+			 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq);
+size_t zs_block_cost(const struct zs_entropy *prev, struct zs_entropy *next,
+		     struct zs_block_scratch *scratch, const uint8_t *lits, size_t nlits,
+		     const struct zs_seq *seqs, size_t nseq);
+
 /* Encodes literals lits[0..nlits) and seqs[0..nseq) as a compressed block body into dst.
  * next receives the tables the decoder will hold afterwards (a copy of prev where unchanged).
  * Returns the body size, or 0 when it does not fit in cap. */

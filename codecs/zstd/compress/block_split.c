@@ -9,14 +9,24 @@
 #include "codecs/zstd/common/tables.h"
 #include "codecs/zstd/compress/block_split.h"
 
-#define MIN_PIECE 4096u /* smaller pieces do not repay their tables */
+/* How hard to look, by strategy: levels of halving, the cut points tried at each (the
+ * (2 * tries - 1) inner multiples of 1/(2 * tries)), and the smallest piece in bytes. */
+struct split_effort {
+	int depth, tries;
+	size_t min_piece;
+};
+
+static const struct split_effort efforts[3] = {
+	{5, 2, 2048}, /* btopt: levels 13-15 */
+	{6, 4, 1024}, /* btultra */
+	{6, 8, 1024}, /* btultra2 */
+};
 
 struct splitter {
 	struct zs_cctx *c;
+	const struct split_effort *e;
 	size_t n;      /* block content */
 	size_t ncuts;
-	uint8_t *tmp;  /* estimates are encoded here */
-	size_t tmp_cap;
 };
 
 static size_t piece_content(const struct splitter *s, size_t a, size_t b)
@@ -35,26 +45,47 @@ static size_t encode_piece(struct splitter *s, const struct zs_entropy *prev, st
 			       lit_end - s->c->split_lit[a], st->seqs + a, b - a, dst, cap);
 }
 
-/* Halves [a, b) while the two halves cost less than the whole; cuts come out in order. */
+/* The estimated size of sequences [a, b) as a block (no bitstream written). */
+static size_t piece_cost(struct splitter *s, const struct zs_entropy *prev, struct zs_entropy *next,
+			 size_t a, size_t b)
+{
+	struct zs_seq_store *st = &s->c->store;
+	size_t lit_end = b == st->nseq ? st->nlits : s->c->split_lit[b];
+
+	return zs_block_cost(prev, next, &s->c->scratch, st->lits + s->c->split_lit[a],
+			     lit_end - s->c->split_lit[a], st->seqs + a, b - a);
+}
+
+/* Cuts [a, b) in two where the two pieces cost least, while that is less than the whole, and
+ * again in each piece; cuts come out in order. Costs are estimates (no bitstream written). */
 static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth)
 {
 	const uint32_t *pos = s->c->split_pos;
 	size_t content = piece_content(s, a, b);
 
-	if (depth == 0 || b - a < 32 || content < 2 * MIN_PIECE)
+	if (depth == 0 || b - a < 32 || content < 2 * s->e->min_piece)
 		return;
-	size_t mid_pos = pos[a] + content / 2, m = a + 1;
+	struct zs_entropy whole_e, left_e, le, re;
+	size_t whole = piece_cost(s, prev, &whole_e, a, b), best = SIZE_MAX, m = 0;
+	int tries = s->e->tries;
 
-	while (m + 1 < b && pos[m] < mid_pos)
-		m++;
-	if (pos[m] - pos[a] < MIN_PIECE || piece_content(s, m, b) < MIN_PIECE)
-		return;
-	struct zs_entropy whole_e, left_e, right_e;
-	size_t whole = encode_piece(s, prev, &whole_e, a, b, s->tmp, s->tmp_cap);
-	size_t left = encode_piece(s, prev, &left_e, a, m, s->tmp, s->tmp_cap);
-	size_t right = left ? encode_piece(s, &left_e, &right_e, m, b, s->tmp, s->tmp_cap) : 0;
+	for (int k = 1; k <= 2 * tries - 1; k++) {
+		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries), q = a + 1;
 
-	if (left == 0 || right == 0 || (whole != 0 && left + right + 3 >= whole))
+		while (q + 1 < b && pos[q] < cut_pos)
+			q++;
+		if (pos[q] - pos[a] < s->e->min_piece || piece_content(s, q, b) < s->e->min_piece)
+			continue;
+		size_t left = piece_cost(s, prev, &le, a, q);
+		size_t right = piece_cost(s, &le, &re, q, b);
+
+		if (left + right < best) {
+			best = left + right;
+			m = q;
+			left_e = le;
+		}
+	}
+	if (m == 0 || best + 3 >= whole)
 		return;
 	decide(s, prev, a, m, depth - 1);
 	s->c->split_cut[s->ncuts++] = (uint32_t)m;
@@ -64,10 +95,10 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 {
 	struct zs_seq_store *st = &c->store;
-	struct splitter s = {c, n, 0, c->split_tmp, ZS_BLOCK_SIZE_MAX + 1024};
-	int depth = c->p.strategy >= ZS_BTULTRA ? 4 : 3;
+	const struct split_effort *e = &efforts[c->p.strategy - ZS_BTOPT];
+	struct splitter s = {c, e, n, 0};
 
-	if (st->nseq < 64 || n < 4 * MIN_PIECE)
+	if (st->nseq < 64 || n < 4 * e->min_piece)
 		return 0;
 	uint32_t lit = 0, at = 0;
 
@@ -79,7 +110,7 @@ size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 	}
 	c->split_lit[st->nseq] = lit;
 	c->split_pos[st->nseq] = at;
-	decide(&s, &c->entropy, 0, st->nseq, depth);
+	decide(&s, &c->entropy, 0, st->nseq, e->depth);
 	if (s.ncuts == 0)
 		return 0;
 

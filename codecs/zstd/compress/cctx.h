@@ -6,23 +6,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "codecs/zstd/compress/block_enc.h"
 
-enum zs_strategy { ZS_FAST, ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTLAZY2, ZS_BTOPT,
-		   ZS_BTULTRA, ZS_BTULTRA2 };
+enum zs_strategy { ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTOPT, ZS_BTULTRA,
+		   ZS_BTULTRA2 };
 
 /* Per-level search parameters (the shape of the reference's table for inputs up to 128 KiB). */
 struct zs_params {
 	enum zs_strategy strategy;
 	unsigned hash_log;
 	unsigned chain_log;
-	unsigned search_log; /* 2^search_log candidates per position */
+	unsigned search_log; /* 2^search_log candidates per position; levels 1-4 (one probe):
+			      * without a match the step grows by one every 2^search_log bytes */
 	unsigned min_match;
 	unsigned target_len; /* a match this long is taken without looking further */
+	unsigned passes;     /* optimal parses of each block, each priced by the one before */
 };
 
-const struct zs_params *zs_level_params(int level);
+/* The parameters of a level for an input of that many bytes (NULL for a level out of range). */
+const struct zs_params *zs_level_params(int level, size_t input);
 
 /* Sequences and literals of the block being parsed. */
 struct zs_seq_store {
@@ -39,20 +43,28 @@ struct zs_cctx {
 	int level;
 	size_t max_input;
 	size_t src_len;     /* the frame being compressed (hash reads stay below it) */
-	struct zs_params p;
+	struct zs_params p; /* the level's row for the frame being compressed */
+	unsigned hash_alloc_log; /* the tables' sizes: the largest any input up to max_input needs */
+	unsigned hash3_alloc_log;
 	unsigned hash_log;  /* effective for the current input (smaller for small inputs) */
 	unsigned chain_log;
 	uint32_t *hash;     /* 1 << p.hash_log heads */
 	uint32_t *hash2;    /* double-fast: long-match table */
+	/* Levels 1-4 store position + idx_base, so a new frame needs no clearing: entries of
+	 * earlier frames lie below the new base and read as out of range. */
+	uint32_t idx_base;
 	uint32_t *chain;    /* 1 << p.chain_log links */
+	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
+	unsigned hash3_log;
+	int use_hash3;      /* this frame's row takes 3-byte matches from hash3 */
 	struct zs_seq_store store;
 	struct zs_entropy entropy, next_entropy, saved_entropy;
 	struct zs_block_scratch scratch;
 	struct zs_opt_state *opt;
 	/* Block splitting (levels 13+): per-sequence literal and content offsets, cut points,
-	 * output and estimate buffers. */
+	 * and the output of the pieces. */
 	uint32_t *split_lit, *split_pos, *split_cut;
-	uint8_t *split_out, *split_tmp;
+	uint8_t *split_out;
 	uint8_t *frame_buf; /* the frame when the caller's dst is tighter than the bound */
 };
 
@@ -62,32 +74,39 @@ static inline void zs_store_seq(struct zs_seq_store *st, const uint8_t *lit_src,
 				uint32_t offset, uint32_t ml)
 {
 	uint32_t *rep = st->rep;
-	uint32_t offval;
+	uint32_t code;
 
-	for (uint32_t i = 0; i < lit; i++)
-		st->lits[st->nlits + i] = lit_src[i];
+	memcpy(st->lits + st->nlits, lit_src, lit);
 	st->nlits += lit;
 	/* Repeat codes (RFC 8878 3.1.1.5): with literals, codes 1..3 name rep[0..2]; with none they
-	 * shift by one: 1 names rep[1], 2 rep[2], 3 rep[0] - 1. */
-	const uint32_t cand[3] = { lit > 0 ? rep[0] : rep[1], lit > 0 ? rep[1] : rep[2],
-				   lit > 0 ? rep[2] : rep[0] - 1 };
-	uint32_t code = 0;
-	for (uint32_t k = 0; k < 3 && code == 0; k++)
-		if (offset == cand[k] && offset != 0)
-			code = k + 1;
-	offval = code != 0 ? code : offset + 3;
-	/* The history slot the offset came from (3: not in the history): the used offset moves
-	 * to the front and the ones before it shift down. */
-	uint32_t slot = code == 0 ? 3 : lit > 0 ? code - 1 : code == 3 ? 3 : code;
-	if (slot >= 2)
+	 * shift by one: 1 names rep[1], 2 rep[2], 3 rep[0] - 1. The used offset moves to the
+	 * front and the ones before it shift down. */
+	if (lit > 0) {
+		if (offset == rep[0]) {
+			code = 1;
+		} else if (offset == rep[1]) {
+			code = 2;
+			rep[1] = rep[0];
+			rep[0] = offset;
+		} else {
+			code = offset == rep[2] ? 3 : 0;
+			rep[2] = rep[1];
+			rep[1] = rep[0];
+			rep[0] = offset;
+		}
+	} else if (offset == rep[1]) {
+		code = 1;
+		rep[1] = rep[0];
+		rep[0] = offset;
+	} else {
+		code = offset == rep[2] ? 2 : offset == rep[0] - 1 ? 3 : 0;
 		rep[2] = rep[1];
-	if (slot >= 1) {
 		rep[1] = rep[0];
 		rep[0] = offset;
 	}
 	st->seqs[st->nseq].lit = lit;
 	st->seqs[st->nseq].ml = ml;
-	st->seqs[st->nseq].offval = offval;
+	st->seqs[st->nseq].offval = code != 0 ? code : offset + 3;
 	st->nseq++;
 }
 
@@ -113,7 +132,6 @@ static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint
 
 /* Parsers: fill cctx->store for src[start..end) (src[0..start) is history). They insert the
  * positions they pass into the match tables. */
-void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);

@@ -11,11 +11,16 @@
 #include "common/util/xxhash64.h"
 #include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_bt.h"
 #include "codecs/zstd/zstd.h"
 
-/* Never a compressed block of exactly 128 KiB of content: libzstd up to 1.5.2 (older
- * kernels) rejects it, so full blocks hold one byte less. */
-#define BLOCK_CONTENT_MAX (ZS_BLOCK_SIZE_MAX - 1u)
+/* Full blocks hold 128 KiB of content, as the reference writes them. (What libzstd up to 1.5.2
+ * rejects is a compressed block whose Block_Size, its compressed size, is 128 KiB: ours is
+ * always smaller than its content — see facebook/zstd doc/decompressor_errata.md.) */
+#define BLOCK_CONTENT_MAX ZS_BLOCK_SIZE_MAX
+
+/* The 3-byte match table of the optimal parser: no larger than the input (128 KiB frames fill it). */
+#define HASH3_LOG 17u
 
 static unsigned ceil_log2(size_t n)
 {
@@ -45,13 +50,34 @@ static int split_alloc(zs_cctx *c, size_t block)
 	c->split_pos = malloc(nseq * sizeof(uint32_t));
 	c->split_cut = malloc(64 * sizeof(uint32_t));
 	c->split_out = malloc(ZS_BLOCK_SIZE_MAX + 1024);
-	c->split_tmp = malloc(ZS_BLOCK_SIZE_MAX + 1024);
-	return c->split_lit && c->split_pos && c->split_cut && c->split_out && c->split_tmp ? 0 : -1;
+	return c->split_lit && c->split_pos && c->split_cut && c->split_out ? 0 : -1;
+}
+
+/* What the tables need for inputs up to max_input: the union of the level's rows. */
+struct needs {
+	unsigned hash_log, chain_log, hash3_log;
+	int hash2, opt;
+};
+
+static void needs_of(const struct zs_params *p, unsigned in_log, struct needs *n)
+{
+	unsigned h = p->hash_log < in_log + 1 ? p->hash_log : in_log + 1;
+
+	if (h > n->hash_log)
+		n->hash_log = h;
+	/* The single-probe parsers use no chain. */
+	if (p->strategy > ZS_DFAST && chain_log_for(p, in_log) > n->chain_log)
+		n->chain_log = chain_log_for(p, in_log);
+	n->hash2 |= p->strategy == ZS_DFAST;
+	n->opt |= p->strategy >= ZS_BTOPT;
+	if (p->strategy >= ZS_BTOPT && p->min_match == 3)
+		n->hash3_log = HASH3_LOG < in_log ? HASH3_LOG : in_log;
 }
 
 zs_cctx *zs_cctx_new(int level, size_t max_input)
 {
-	const struct zs_params *p = zs_level_params(level);
+	const struct zs_params *p = zs_level_params(level, max_input);
+	struct needs n = {0, 0, 0, 0, 0};
 	zs_cctx *c;
 
 	if (p == NULL)
@@ -62,25 +88,29 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	c->level = level;
 	c->max_input = max_input;
 	c->p = *p;
-	/* Tables need not exceed the input: the window is the input. */
+	/* Tables need not exceed the input: the window is the input. Both rows of the level may
+	 * serve this context (inputs on either side of the large-input size). */
 	unsigned in_log = ceil_log2(max_input < 64 ? 64 : max_input);
 
-	if (c->p.hash_log > in_log + 1)
-		c->p.hash_log = in_log + 1;
-	c->hash = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
-	/* The single-probe parsers use no chain. */
-	c->chain = calloc(p->strategy <= ZS_DFAST ? 1 : (size_t)1 << chain_log_for(p, in_log),
-			  sizeof(uint32_t));
-	if (c->p.strategy == ZS_DFAST)
-		c->hash2 = calloc((size_t)1 << c->p.hash_log, sizeof(uint32_t));
+	needs_of(p, in_log, &n);
+	needs_of(zs_level_params(level, 0), in_log < 18 ? in_log : 18, &n);
+	c->hash_alloc_log = n.hash_log;
+	c->hash = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
+	c->chain = calloc((size_t)1 << n.chain_log, sizeof(uint32_t));
+	if (n.hash2)
+		c->hash2 = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
+	c->hash3_alloc_log = n.hash3_log;
+	if (n.hash3_log != 0)
+		c->hash3 = malloc(((size_t)1 << n.hash3_log) * sizeof(uint32_t));
 	size_t block = max_input < ZS_BLOCK_SIZE_MAX ? max_input : ZS_BLOCK_SIZE_MAX;
 
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
 	c->frame_buf = malloc(zs_compress_bound(max_input));
-	if (c->hash == NULL || c->chain == NULL || (c->p.strategy == ZS_DFAST && c->hash2 == NULL) ||
+	if (c->hash == NULL || c->chain == NULL || (n.hash2 && c->hash2 == NULL) ||
+	    (n.hash3_log != 0 && c->hash3 == NULL) ||
 	    c->store.seqs == NULL || c->store.lits == NULL || c->frame_buf == NULL ||
-	    (c->p.strategy >= ZS_BTOPT && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
+	    (n.opt && (zs_opt_alloc(c) != 0 || split_alloc(c, block) != 0))) {
 		zs_cctx_free(c);
 		return NULL;
 	}
@@ -94,6 +124,7 @@ void zs_cctx_free(zs_cctx *c)
 	zs_opt_free(c);
 	free(c->hash);
 	free(c->hash2);
+	free(c->hash3);
 	free(c->chain);
 	free(c->store.seqs);
 	free(c->store.lits);
@@ -102,7 +133,6 @@ void zs_cctx_free(zs_cctx *c)
 	free(c->split_pos);
 	free(c->split_cut);
 	free(c->split_out);
-	free(c->split_tmp);
 	free(c);
 }
 
@@ -136,8 +166,6 @@ static void parse(zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (c->p.strategy >= ZS_BTOPT)
 		zs_parse_opt(c, src, start, end);
-	else if (c->p.strategy == ZS_FAST)
-		zs_parse_fast(c, src, start, end);
 	else if (c->p.strategy == ZS_DFAST)
 		zs_parse_dfast(c, src, start, end);
 	else
@@ -162,7 +190,9 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	uint32_t saved_rep[3];
 
 	memcpy(saved_rep, c->store.rep, sizeof(saved_rep));
-	if (n > 1 && all_same(src + start, n)) {
+	/* No RLE first block before others: the zstd CLI up to 1.4.3 refuses that frame (errata);
+	 * such a block compresses to a handful of bytes anyway. */
+	if (n > 1 && (start > 0 || last) && all_same(src + start, n)) {
 		/* Later blocks may match into it: parse anyway to feed the tables, then drop. */
 		zs_write24(op, (uint32_t)(last | (ZS_BLOCK_RLE << 1) | (n << 3)));
 		op[3] = src[start];
@@ -179,8 +209,10 @@ static size_t write_block(zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	if (n >= 8) {
 		parse(c, src, start, end);
 	}
-	/* Worth it only when it saves (n >> 6) + 2 bytes (as the reference decides). */
-	size_t keep_below = n > (n >> 6) + 2 ? n - (n >> 6) - 2 : 0;
+	/* Worth it only when it saves (n >> shift) + 2 bytes, the shift growing with the level
+	 * (as the reference decides: a slow level's small gain is still a gain). */
+	unsigned shift = c->p.strategy == ZS_BTULTRA2 ? 8 : c->p.strategy == ZS_BTULTRA ? 7 : 6;
+	size_t keep_below = n > (n >> shift) + 2 ? n - (n >> shift) - 2 : 0;
 	size_t body = 0;
 
 	if (n >= 8 && keep_below > 0) {
@@ -228,13 +260,26 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	unsigned in_log = ceil_log2(src_len < 64 ? 64 : src_len);
 
 	c->src_len = src_len;
+	c->p = *zs_level_params(c->level, src_len);
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
-	c->chain_log = chain_log_for(zs_level_params(c->level), in_log);
-	/* Tree heads must start empty (a stray root would break the trees' prefix order). */
-	memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
-	       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
-	if (c->hash2 != NULL)
-		memset(c->hash2, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	c->chain_log = chain_log_for(&c->p, in_log);
+	c->hash3_log = c->hash3_alloc_log < in_log ? c->hash3_alloc_log : in_log;
+	c->use_hash3 = c->hash3 != NULL && c->p.strategy >= ZS_BTOPT && c->p.min_match == 3;
+	if (c->p.strategy <= ZS_DFAST) {
+		/* Clear only when the next base could overflow (or on the first frame). */
+		if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
+			memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+			if (c->hash2 != NULL)
+				memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+			c->idx_base = (uint32_t)c->max_input + 1;
+		}
+	} else {
+		/* Tree heads must start empty (a stray root would break the trees' prefix order). */
+		memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
+		       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	}
+	if (c->use_hash3)
+		zs_hash3_reset(c);
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;
@@ -250,6 +295,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 		op += write_block(c, in, pos, pos + n, last, op, dst_cap - (size_t)(op - out));
 		pos += n;
 	} while (pos < src_len);
+	c->idx_base += (uint32_t)c->max_input + 1;
 	if (checksum) {
 		zs_write32(op, (uint32_t)sq_xxh64(in, src_len, 0));
 		op += 4;

@@ -77,6 +77,21 @@ void zs_fse_normalize(const uint32_t *counts, unsigned max_symbol, uint32_t tota
 	}
 }
 
+/* Moves 32 finished bits of the header from acc to *op once there are that many; 0 when the
+ * destination is full. */
+static int flush32(uint64_t *acc, unsigned *nbits, uint8_t **op, const uint8_t *end)
+{
+	if (*nbits < 32)
+		return 1;
+	if (end - *op < 4)
+		return 0;
+	zs_write32(*op, (uint32_t)*acc);
+	*op += 4;
+	*acc >>= 32;
+	*nbits -= 32;
+	return 1;
+}
+
 size_t zs_fse_write_header(const int16_t *norm, unsigned max_symbol, unsigned log, uint8_t *dst,
 			   size_t cap)
 {
@@ -114,14 +129,8 @@ size_t zs_fse_write_header(const int16_t *norm, unsigned max_symbol, unsigned lo
 				acc |= (uint64_t)3 << nbits;
 				nbits += 2;
 				run -= 3;
-				if (nbits >= 32) {
-					if (end - op < 4)
-						return 0;
-					zs_write32(op, (uint32_t)acc);
-					op += 4;
-					acc >>= 32;
-					nbits -= 32;
-				}
+				if (!flush32(&acc, &nbits, &op, end))
+					return 0;
 			}
 			acc |= (uint64_t)run << nbits;
 			nbits += 2;
@@ -130,14 +139,8 @@ size_t zs_fse_write_header(const int16_t *norm, unsigned max_symbol, unsigned lo
 			threshold >>= 1;
 			width--;
 		}
-		if (nbits >= 32) {
-			if (end - op < 4)
-				return 0;
-			zs_write32(op, (uint32_t)acc);
-			op += 4;
-			acc >>= 32;
-			nbits -= 32;
-		}
+		if (!flush32(&acc, &nbits, &op, end))
+			return 0;
 	}
 	while (nbits > 0) {
 		if (op >= end)

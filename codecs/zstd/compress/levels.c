@@ -1,41 +1,47 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* levels.c — the search parameters of levels 1..22, shaped after the reference's table for 128 KiB inputs. */
+/* levels.c — the search parameters of levels 1..22: one row for inputs up to 256 KiB, one for larger ones. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/zstd.h"
 
-/* strategy, hash_log, chain_log, search_log, min_match, target_len */
-static const struct zs_params level_table[ZS_MAX_LEVEL + 1] = {
-	{ZS_FAST, 12, 12, 0, 5, 1},        /* unused (level 0) */
-	{ZS_FAST, 14, 13, 1, 4, 1},        /* 1 */
-	{ZS_FAST, 15, 14, 1, 4, 1},        /* 2 */
-	{ZS_DFAST, 16, 15, 1, 5, 1},       /* 3 */
-	{ZS_DFAST, 17, 17, 1, 4, 1},       /* 4 */
-	{ZS_GREEDY, 17, 16, 3, 4, 2},      /* 5 */
-	{ZS_LAZY, 17, 16, 3, 4, 4},        /* 6 */
-	{ZS_LAZY2, 17, 16, 3, 4, 8},       /* 7 */
-	{ZS_LAZY2, 17, 16, 4, 4, 8},       /* 8 */
-	{ZS_LAZY2, 17, 16, 5, 4, 8},       /* 9 */
-	{ZS_LAZY2, 17, 16, 6, 4, 8},       /* 10 */
-	{ZS_BTLAZY2, 17, 17, 5, 4, 8},     /* 11 */
-	{ZS_BTLAZY2, 17, 18, 7, 4, 12},    /* 12 */
-	{ZS_BTOPT, 17, 18, 3, 4, 12},      /* 13 */
-	{ZS_BTOPT, 17, 18, 4, 3, 32},      /* 14 */
-	{ZS_BTOPT, 17, 18, 6, 3, 256},     /* 15 */
-	{ZS_BTULTRA, 17, 18, 5, 3, 256},   /* 16 */
-	{ZS_BTULTRA, 17, 18, 7, 3, 256},   /* 17 */
-	{ZS_BTULTRA, 17, 18, 9, 3, 256},   /* 18 */
-	{ZS_BTULTRA2, 17, 18, 11, 3, 999}, /* 19 */
-	{ZS_BTULTRA2, 17, 18, 13, 3, 999}, /* 20 */
-	{ZS_BTULTRA2, 17, 18, 15, 3, 999}, /* 21 */
-	{ZS_BTULTRA2, 17, 18, 17, 3, 999}, /* 22 */
+/* Per level: { parameters for inputs up to 256 KiB, for larger ones }. Each is
+ * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
+ * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
+ * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. */
+static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
+	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
+	{{ZS_DFAST, 14, 13, 6, 5, 1, 1}, {ZS_DFAST, 14, 13, 8, 5, 1, 1}}, /* 1 */
+	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 2 */
+	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 3 */
+	{{ZS_DFAST, 17, 17, 8, 4, 1, 1}, {ZS_DFAST, 17, 17, 8, 4, 1, 1}}, /* 4 */
+	{{ZS_GREEDY, 17, 17, 3, 4, 2, 1}, {ZS_GREEDY, 17, 17, 3, 5, 2, 1}}, /* 5 */
+	{{ZS_LAZY, 17, 17, 3, 4, 4, 1}, {ZS_LAZY, 17, 17, 3, 5, 4, 1}}, /* 6 */
+	{{ZS_LAZY2, 17, 17, 3, 4, 8, 1}, {ZS_LAZY2, 17, 17, 3, 5, 8, 1}}, /* 7 */
+	{{ZS_LAZY2, 17, 17, 4, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 8 */
+	{{ZS_LAZY2, 17, 17, 5, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 9 */
+	{{ZS_LAZY2, 17, 17, 6, 4, 8, 1}, {ZS_LAZY2, 17, 17, 5, 5, 8, 1}}, /* 10 */
+	{{ZS_LAZY2, 17, 17, 7, 4, 8, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 11 */
+	{{ZS_LAZY2, 17, 17, 8, 4, 12, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 12 */
+	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_LAZY2, 17, 17, 6, 4, 8, 1}}, /* 13 */
+	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 14 */
+	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 15 */
+	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
+	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */
+	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 256, 1}}, /* 18 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 19 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 20 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 21 */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 3}}, /* 22 */
 };
 
-const struct zs_params *zs_level_params(int level)
+#define LARGE_INPUT (256u * 1024u)
+
+const struct zs_params *zs_level_params(int level, size_t input)
 {
 	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
 		return NULL;
-	return &level_table[level];
+	return &level_table[level][input > LARGE_INPUT];
 }

@@ -73,16 +73,22 @@ static size_t write_huf_literals(const struct zs_huf_ctable *ct, const uint8_t *
 	return h + comp;
 }
 
-size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next,
-			  struct zs_block_scratch *sc, const uint8_t *lits, size_t n, uint8_t *dst,
-			  size_t cap)
+/* What the section will be: the choice zs_encode_literals makes and zs_literals_cost prices. */
+struct lit_plan {
+	unsigned type;      /* ZS_LIT_RAW, _RLE, _COMPRESSED (sc->tmp_huf), _TREELESS (prev's) */
+	uint8_t tree[130];  /* the new table's description */
+	size_t tree_size;
+	uint64_t bits;      /* Huffman payload bits */
+};
+
+static void plan_literals(const struct zs_entropy *prev, struct zs_block_scratch *sc,
+			  const uint8_t *lits, size_t n, struct lit_plan *pl)
 {
 	uint32_t counts[256] = {0};
 	unsigned max_symbol = 0, distinct = 0;
 
-	next->huf_valid = prev->huf_valid;
-	if (prev->huf_valid)
-		next->huf = prev->huf;
+	pl->type = ZS_LIT_RAW;
+	pl->tree_size = 0;
 	for (size_t i = 0; i < n; i++)
 		counts[lits[i]]++;
 	for (unsigned s = 0; s < 256; s++) {
@@ -92,6 +98,41 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 		}
 	}
 	if (n > 0 && distinct == 1 && n >= 2) {
+		pl->type = ZS_LIT_RLE;
+		return;
+	}
+	if (n < 32)
+		return;
+	/* Price the fresh table against reusing the previous one. */
+	uint64_t new_bits = UINT64_MAX, old_bits = UINT64_MAX;
+
+	if (zs_huf_build(&sc->tmp_huf, counts, max_symbol)) {
+		pl->tree_size = zs_huf_write_tree(&sc->tmp_huf, pl->tree, sizeof(pl->tree));
+		if (pl->tree_size)
+			new_bits = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * pl->tree_size;
+	}
+	if (prev->huf_valid)
+		old_bits = zs_huf_cost(&prev->huf, counts, max_symbol);
+	if (old_bits != UINT64_MAX && old_bits <= new_bits) {
+		pl->type = ZS_LIT_TREELESS;
+		pl->bits = old_bits;
+	} else if (new_bits != UINT64_MAX) {
+		pl->type = ZS_LIT_COMPRESSED;
+		pl->bits = new_bits - 8 * pl->tree_size;
+	}
+}
+
+size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next,
+			  struct zs_block_scratch *sc, const uint8_t *lits, size_t n, uint8_t *dst,
+			  size_t cap)
+{
+	struct lit_plan pl;
+
+	next->huf_valid = prev->huf_valid;
+	if (prev->huf_valid)
+		next->huf = prev->huf;
+	plan_literals(prev, sc, lits, n, &pl);
+	if (pl.type == ZS_LIT_RLE) {
 		if (cap < 4)
 			return 0;
 		size_t h = raw_literals_header(dst, ZS_LIT_RLE, n);
@@ -99,27 +140,12 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 		dst[h] = lits[0];
 		return h + 1;
 	}
-	if (n < 32)
-		return write_raw_literals(lits, n, dst, cap);
-
-	/* Price the fresh table against reusing the previous one. */
-	uint8_t tree[130];
-	size_t tree_size = 0;
-	uint64_t new_bits = UINT64_MAX, old_bits = UINT64_MAX;
-
-	if (zs_huf_build(&sc->tmp_huf, counts, max_symbol)) {
-		tree_size = zs_huf_write_tree(&sc->tmp_huf, tree, sizeof(tree));
-		if (tree_size)
-			new_bits = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * tree_size;
-	}
-	if (prev->huf_valid)
-		old_bits = zs_huf_cost(&prev->huf, counts, max_symbol);
 	size_t best = 0;
 
-	if (old_bits != UINT64_MAX && old_bits <= new_bits) {
-		best = write_huf_literals(&prev->huf, tree, 0, lits, n, dst, cap);
-	} else if (new_bits != UINT64_MAX) {
-		best = write_huf_literals(&sc->tmp_huf, tree, tree_size, lits, n, dst, cap);
+	if (pl.type == ZS_LIT_TREELESS) {
+		best = write_huf_literals(&prev->huf, pl.tree, 0, lits, n, dst, cap);
+	} else if (pl.type == ZS_LIT_COMPRESSED) {
+		best = write_huf_literals(&sc->tmp_huf, pl.tree, pl.tree_size, lits, n, dst, cap);
 		if (best) {
 			next->huf_valid = 1;
 			next->huf = sc->tmp_huf;
@@ -128,4 +154,31 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 	if (best)
 		return best;
 	return write_raw_literals(lits, n, dst, cap);
+}
+
+size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
+			struct zs_block_scratch *sc, const uint8_t *lits, size_t n)
+{
+	struct lit_plan pl;
+	size_t raw = (n < 32 ? 1 : n < 4096 ? 2 : 3) + n;
+
+	next->huf_valid = prev->huf_valid;
+	if (prev->huf_valid)
+		next->huf = prev->huf;
+	plan_literals(prev, sc, lits, n, &pl);
+	if (pl.type == ZS_LIT_RLE)
+		return raw - n + 1;
+	if (pl.type == ZS_LIT_RAW)
+		return raw;
+	/* Header, table, streams (each ends on a padded byte), the jump table of four. */
+	size_t huf = (n <= 1023 ? 3 : n <= 16383 ? 4 : 5) + pl.tree_size + (size_t)(pl.bits / 8) +
+		     (n >= 256 ? 6 + 4 : 1);
+
+	if (huf >= raw)
+		return raw;
+	if (pl.type == ZS_LIT_COMPRESSED) {
+		next->huf_valid = 1;
+		next->huf = sc->tmp_huf;
+	}
+	return huf;
 }

@@ -9,6 +9,7 @@
 /* Comparisons stop this far ahead: equal beyond counts as equal, which keeps runs of
  * repeated bytes linear instead of quadratic. */
 #define COMPARE_CAP 2048u
+#define INSERT_CAP 256u
 
 /* Inlined twice: with out == NULL the compiler drops the match bookkeeping from the
  * insert-only descent, the common call for positions inside chosen matches. */
@@ -18,10 +19,12 @@ descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, unsigned 
 {
 	uint32_t *bt = c->chain;
 	uint32_t mask = (1u << (c->chain_log - 1)) - 1; /* two links per position */
-	uint32_t h = zs_hash(src + pos, c->p.min_match, c->hash_log);
+	/* Trees of 3-byte prefixes are deep and unselective: 3-byte matches come from hash3. */
+	uint32_t h = zs_hash(src + pos, c->p.min_match > 4 ? c->p.min_match : 4, c->hash_log);
 	uint32_t cur = c->hash[h];
 	size_t lowest = pos > mask ? pos - mask : 0;
-	size_t cmp_end = c->src_len - pos > COMPARE_CAP ? pos + COMPARE_CAP : c->src_len;
+	size_t cap = out != NULL ? COMPARE_CAP : INSERT_CAP;
+	size_t cmp_end = c->src_len - pos > cap ? pos + cap : c->src_len;
 	const uint8_t *limit = src + cmp_end;
 	uint32_t *smaller = &bt[2 * (pos & mask)];    /* where the next smaller node hangs */
 	uint32_t *larger = &bt[2 * (pos & mask) + 1]; /* where the next larger node hangs */
@@ -30,6 +33,25 @@ descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, unsigned 
 	unsigned n = 0;
 
 	c->hash[h] = (uint32_t)pos;
+	if (c->use_hash3) {
+		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
+		uint32_t c3 = c->hash3[h3];
+
+		c->hash3[h3] = (uint32_t)pos;
+		/* Only when nothing of 3 bytes is known yet: the nearest such match is the cheapest. */
+		if (out != NULL && best < 3 && (size_t)c3 - lowest < pos - lowest) {
+			size_t len = zs_match_len(src + pos, src + c3, limit);
+
+			if (len > end - pos)
+				len = end - pos;
+			if (len >= 3) {
+				best = len;
+				out[0].len = (uint32_t)len;
+				out[0].off = (uint32_t)(pos - c3);
+				n = 1;
+			}
+		}
+	}
 	/* One unsigned compare: cur in [lowest, pos) (the empty link, UINT32_MAX, is above). */
 	while ((size_t)cur - lowest < pos - lowest && attempts-- > 0) {
 		uint32_t *node = &bt[2 * (cur & mask)];

@@ -1,92 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_fast.c — levels 1..4: one hash probe (levels 1-2) or a long and a short probe (3-4) per
- * position, no chains, skipping faster through incompressible data. */
+/* match_fast.c — levels 1..4 (double fast): a long and a short hash probe per position, no
+ * chains, skipping faster through incompressible data. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
-/* Levels 1..2: one table of 4-byte (min_match) hashes. */
-void zs_parse_fast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+/* A long (8-byte) and a short table, the long candidate preferred, also one byte on. */
+static inline __attribute__((always_inline)) void
+parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
 	struct zs_seq_store *st = &c->store;
-	unsigned mm = c->p.min_match, log = c->hash_log;
-	uint32_t *table = c->hash;
-	size_t hash_limit = zs_hash_limit(c);
-	size_t pos = start, anchor = start;
-	const uint8_t *limit = src + end;
-
-	if (hash_limit > end)
-		hash_limit = end;
-	while (pos + 8 <= hash_limit) {
-		/* The cheapest match: the last offset, one byte on (a literal in between). */
-		uint32_t rep0 = st->rep[0];
-
-		if (pos + 1 > anchor && rep0 <= pos + 1 &&
-		    zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
-			size_t len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
-			size_t mpos = pos + 1;
-
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
-			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), rep0, (uint32_t)len);
-			pos = mpos + len;
-			anchor = pos;
-			continue;
-		}
-		uint32_t h = zs_hash(src + pos, mm, log);
-		uint32_t cand = table[h];
-
-		table[h] = (uint32_t)pos;
-		if (cand >= pos || zs_read32(src + cand) != zs_read32(src + pos)) {
-			/* Step grows with the length of the literal run: incompressible data goes by fast. */
-			pos += 1 + ((pos - anchor) >> 7);
-			continue;
-		}
-		size_t len = 4 + zs_match_len(src + pos + 4, src + cand + 4, limit);
-
-		if (len < mm) {
-			pos++;
-			continue;
-		}
-		while (pos > anchor && cand > 0 && src[pos - 1] == src[cand - 1]) {
-			pos--;
-			cand--;
-			len++;
-		}
-		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), (uint32_t)(pos - cand),
-			     (uint32_t)len);
-		size_t mend = pos + len;
-
-		/* Keep the table fresh inside the match without hashing every position. */
-		if (mend + 8 <= hash_limit) {
-			table[zs_hash(src + pos + 2, mm, log)] = (uint32_t)(pos + 2);
-			table[zs_hash(src + mend - 2, mm, log)] = (uint32_t)(mend - 2);
-		}
-		pos = mend;
-		anchor = pos;
-		/* Immediate repeat with the previous offset (costs almost nothing). */
-		while (pos + 8 <= hash_limit && st->rep[1] <= pos &&
-		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
-
-			table[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
-			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
-			pos += r;
-			anchor = pos;
-		}
-	}
-	for (size_t i = anchor; i < end; i++)
-		st->lits[st->nlits++] = src[i];
-}
-
-/* Levels 3..4: a long (8-byte) and a short table, the long candidate preferred, also one
- * byte on. */
-void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
-{
-	struct zs_seq_store *st = &c->store;
-	unsigned mm = c->p.min_match, log = c->hash_log;
+	unsigned log = c->hash_log, skip = c->p.search_log;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
+	uint32_t base = c->idx_base;
 	size_t hash_limit = zs_hash_limit(c);
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
@@ -99,9 +27,9 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		uint32_t dist;
 
 		uint32_t hl = zs_hash(src + pos, 8, log), hs = zs_hash(src + pos, mm, log);
-		uint32_t cl = longs[hl], cs = shorts[hs];
+		uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
-		longs[hl] = shorts[hs] = (uint32_t)pos;
+		longs[hl] = shorts[hs] = (uint32_t)pos + base;
 		if (rep0 <= pos + 1 && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
 			mpos = pos + 1;
 			len = 4 + zs_match_len(src + mpos + 4, src + mpos + 4 - rep0, limit);
@@ -118,9 +46,9 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 			   (len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit)) >= mm) {
 			/* A long match one byte on beats this short one. */
 			uint32_t hl1 = zs_hash(src + pos + 1, 8, log);
-			uint32_t cl1 = longs[hl1];
+			uint32_t cl1 = longs[hl1] - base;
 
-			longs[hl1] = (uint32_t)(pos + 1);
+			longs[hl1] = (uint32_t)(pos + 1) + base;
 			mpos = pos;
 			dist = (uint32_t)(pos - cs);
 			if (cl1 < pos + 1 && zs_read64(src + cl1) == zs_read64(src + pos + 1)) {
@@ -133,7 +61,7 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 				}
 			}
 		} else {
-			pos += 1 + ((pos - anchor) >> 8);
+			pos += 1 + ((pos - anchor) >> skip);
 			continue;
 		}
 		while (mpos > anchor && mpos > dist && src[mpos - 1] == src[mpos - 1 - dist]) {
@@ -144,10 +72,10 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		size_t mend = mpos + len;
 
 		if (mend + 8 <= hash_limit) {
-			longs[zs_hash(src + mpos + 2, 8, log)] = (uint32_t)(mpos + 2);
-			shorts[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2);
-			longs[zs_hash(src + mend - 2, 8, log)] = (uint32_t)(mend - 2);
-			shorts[zs_hash(src + mend - 1, mm, log)] = (uint32_t)(mend - 1);
+			longs[zs_hash(src + mpos + 2, 8, log)] = (uint32_t)(mpos + 2) + base;
+			shorts[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2) + base;
+			longs[zs_hash(src + mend - 2, 8, log)] = (uint32_t)(mend - 2) + base;
+			shorts[zs_hash(src + mend - 1, mm, log)] = (uint32_t)(mend - 1) + base;
 		}
 		pos = mend;
 		anchor = pos;
@@ -155,8 +83,8 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
-			shorts[zs_hash(src + pos, mm, log)] = (uint32_t)pos;
-			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos;
+			shorts[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
+			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
 			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
@@ -164,4 +92,15 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 	}
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
+}
+
+/* The hash width as a constant in each copy: no test of it per position. */
+void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	if (c->p.min_match == 4)
+		parse_dfast(c, src, start, end, 4);
+	else if (c->p.min_match == 5)
+		parse_dfast(c, src, start, end, 5);
+	else
+		parse_dfast(c, src, start, end, c->p.min_match);
 }

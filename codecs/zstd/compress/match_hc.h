@@ -25,15 +25,6 @@ static inline uint32_t zs_hash(const uint8_t *p, unsigned min_match, unsigned lo
 	return (v * 2654435761u) >> (32 - log);
 }
 
-/* Links position pos into its bucket's chain. */
-static inline void zs_hc_insert(struct zs_cctx *c, const uint8_t *src, uint32_t pos)
-{
-	uint32_t h = zs_hash(src + pos, c->p.min_match, c->hash_log);
-
-	c->chain[pos & ((1u << c->chain_log) - 1)] = c->hash[h];
-	c->hash[h] = pos;
-}
-
 /* Last position that may be hashed (8 bytes readable). */
 static inline size_t zs_hash_limit(const struct zs_cctx *c)
 {

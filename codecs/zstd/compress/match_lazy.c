@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_lazy.c — hash-chain parsing for levels 5..12: greedy, lazy and lazy2 evaluation. */
+/* match_lazy.c — hash-chain parsing for levels 5..15: greedy, lazy and lazy2 evaluation. */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
@@ -14,8 +14,31 @@ struct lazy_state {
 	size_t next_insert; /* first position not yet in the tables */
 	unsigned attempts;
 	unsigned min_match;
-	unsigned target;
 };
+
+/* Links positions [from, to) into their chains: the tables and sizes in locals (stores through
+ * the tables could alias the context), the hash width fixed per loop. */
+static void insert_range(struct zs_cctx *c, const uint8_t *src, size_t from, size_t to)
+{
+	uint32_t *hash = c->hash, *chain = c->chain;
+	uint32_t mask = (1u << c->chain_log) - 1;
+	unsigned log = c->hash_log;
+
+#define INSERT_LOOP(mm)                                                    \
+	for (size_t p = from; p < to; p++) {                               \
+		uint32_t h = zs_hash(src + p, mm, log);                   \
+		chain[p & mask] = hash[h];                                 \
+		hash[h] = (uint32_t)p;                                     \
+	}
+	if (c->p.min_match == 4) {
+		INSERT_LOOP(4)
+	} else if (c->p.min_match == 5) {
+		INSERT_LOOP(5)
+	} else {
+		INSERT_LOOP(c->p.min_match)
+	}
+#undef INSERT_LOOP
+}
 
 /* Inserts up to pos, then walks pos's chain; returns the longest match length (0 if none
  * reaches min_match) and its distance. */
@@ -28,8 +51,8 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 
 	if (pos > s->hash_limit)
 		return 0;
-	while (s->next_insert < pos)
-		zs_hc_insert(c, src, (uint32_t)s->next_insert++);
+	if (s->next_insert < pos)
+		insert_range(c, src, s->next_insert, pos);
 	uint32_t h = zs_hash(src + pos, s->min_match, c->hash_log);
 	uint32_t cand = c->hash[h];
 
@@ -41,15 +64,17 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 	const uint8_t *limit = src + s->end;
 	unsigned attempts = s->attempts;
 
-	while (cand >= lowest && cand < pos && attempts-- > 0) {
+	/* One unsigned compare: cand in [lowest, pos). best stays below end - pos (a match
+	 * reaching the end stops the walk), so src[pos + best] is in the block. */
+	while ((size_t)cand - lowest < pos - lowest && attempts-- > 0) {
 		/* The byte that would extend the best match rules most candidates out cheaply. */
-		if (src[cand + best] == src[pos + best] || pos + best >= s->end) {
+		if (src[cand + best] == src[pos + best]) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
 			if (len > best) {
 				best = len;
 				*dist = (uint32_t)(pos - cand);
-				if (len >= s->target || pos + len >= s->end)
+				if (pos + len >= s->end)
 					break;
 			}
 		}
@@ -71,20 +96,51 @@ static size_t rep_match(const struct lazy_state *s, size_t pos, uint32_t offset)
 	return zs_match_len(s->src + pos, s->src + pos - offset, s->src + s->end);
 }
 
-/* Rough value of a match in bits saved: length minus the offset's extra bits. */
-static int gain(size_t len, uint32_t dist)
+/* What a match is worth in quarter bits, roughly: four per byte covered, less the bits of its
+ * offset (a repeat code costs nothing extra). */
+static int worth(size_t len, uint32_t dist, int is_rep, int per_byte)
 {
-	return (int)(len * 4) - (int)zs_highbit32(dist + 1);
+	return (int)len * per_byte - (is_rep ? 0 : (int)zs_highbit32(dist + 3));
+}
+
+/* A match being considered: where it starts, its length and distance, a repeat or not. */
+struct lazy_match {
+	size_t start, len;
+	uint32_t dist;
+	int rep;
+};
+
+/* Lazy evaluation at pos (one or two positions after the match's search): a repeat of rep0 or
+ * a searched match replaces m when worth more by a margin that grows with the step. Returns 1
+ * when m was replaced (the caller looks one more position on). */
+static int look_further(struct lazy_state *s, size_t pos, int step, uint32_t rep0,
+			struct lazy_match *m)
+{
+	size_t r = rep_match(s, pos, rep0);
+	int replaced = 0;
+
+	/* The first step weighs bytes at three quarter bits for repeats, as the reference. */
+	if (r >= 4 && worth(r, 0, 1, step == 1 ? 3 : 4) >
+			      worth(m->len, m->dist, m->rep, step == 1 ? 3 : 4) + 1) {
+		*m = (struct lazy_match){pos, r, rep0, 1};
+		replaced = 0;
+	}
+	uint32_t dist = 0;
+	size_t len = find_match(s, pos, &dist);
+
+	if (len >= 4 && worth(len, dist, 0, 4) > worth(m->len, m->dist, m->rep, 4) + (step == 1 ? 4 : 7)) {
+		*m = (struct lazy_match){pos, len, dist, 0};
+		replaced = 1;
+	}
+	return replaced;
 }
 
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	struct zs_seq_store *st = &c->store;
 	struct lazy_state s;
-	unsigned depth = c->p.strategy == ZS_LAZY ? 1
-			 : c->p.strategy >= ZS_LAZY2 ? 2
-						      : 0;
-	size_t pos = start, anchor = start;
+	unsigned depth = c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
+	size_t pos = start + (start == 0), anchor = start;
 
 	s.c = c;
 	s.src = src;
@@ -93,54 +149,45 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	s.next_insert = start;
 	s.attempts = 1u << c->p.search_log;
 	s.min_match = c->p.min_match;
-	s.target = c->p.target_len < 16 ? 16 : c->p.target_len;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
-	/* Earlier blocks of the frame were inserted by their own parse. */
-	while (pos + s.min_match <= end) {
-		uint32_t dist = 0;
-		size_t len = 0;
-		size_t r = rep_match(&s, pos, st->rep[pos == anchor ? 1 : 0]);
+	while (pos + 8 <= end) {
+		struct lazy_match m = {pos + 1, 0, st->rep[0], 1};
+		size_t r = rep_match(&s, pos + 1, st->rep[0]);
 
-		len = find_match(&s, pos, &dist);
-		if (r >= 4 && (len == 0 || gain(r, 1) + 2 >= gain(len, dist))) {
-			len = r;
-			dist = st->rep[pos == anchor ? 1 : 0];
+		/* A repeat one byte on (after one literal) is the cheapest match there is. */
+		if (r >= 4) {
+			m.len = r;
+			if (depth == 0)
+				goto store;
 		}
-		if (len == 0) {
-			pos++;
+		uint32_t dist = 0;
+		size_t len = find_match(&s, pos, &dist);
+
+		if (len > m.len)
+			m = (struct lazy_match){pos, len, dist, 0};
+		if (m.len < 4) {
+			/* Nothing here: go faster the longer nothing matches. */
+			pos += 1 + ((pos - anchor) >> 8);
 			continue;
 		}
-		/* Lazy evaluation: a better match one byte later wins over this one. */
-		for (unsigned d = 0; d < depth && pos + 1 + s.min_match <= end; d++) {
-			uint32_t dist2 = 0;
-			size_t len2 = find_match(&s, pos + 1, &dist2);
-			size_t r2 = rep_match(&s, pos + 1, st->rep[0]);
-			int g1 = gain(len, dist) + (d == 0 ? 4 : 7);
-
-			if (r2 >= 4 && gain(r2, 1) > g1 && gain(r2, 1) >= gain(len2, dist2)) {
-				len = r2;
-				dist = st->rep[0];
-				pos++;
-				continue;
-			}
-			if (len2 && gain(len2, dist2) > g1) {
-				len = len2;
-				dist = dist2;
-				pos++;
-				continue;
-			}
-			break;
+		for (unsigned d = 1; d <= depth && pos + 1 + 8 <= end; d++) {
+			pos++;
+			if (look_further(&s, pos, (int)d, st->rep[0], &m))
+				d = 0; /* a better match: evaluate again from its successor */
 		}
 		/* Extend backwards over literals that also match. */
-		while (pos > anchor && pos > dist && src[pos - 1] == src[pos - 1 - dist]) {
-			pos--;
-			len++;
+		if (!m.rep) {
+			while (m.start > anchor && m.start > m.dist &&
+			       src[m.start - 1] == src[m.start - 1 - m.dist]) {
+				m.start--;
+				m.len++;
+			}
 		}
-		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), dist, (uint32_t)len);
-		pos += len;
-		anchor = pos;
-		/* Immediate repeats (rep[1] right after a match costs almost nothing). */
+store:
+		zs_store_seq(st, src + anchor, (uint32_t)(m.start - anchor), m.dist, (uint32_t)m.len);
+		pos = anchor = m.start + m.len;
+		/* Immediate repeats of rep1 (after a match, no literals) cost almost nothing. */
 		for (;;) {
 			size_t r2 = rep_match(&s, pos, st->rep[1]);
 
@@ -154,8 +201,8 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	/* Positions skipped inside matches still belong in the chains for later blocks. */
 	size_t stop = end < s.hash_limit + 1 ? end : s.hash_limit + 1;
 
-	while (s.next_insert < stop)
-		zs_hc_insert(c, src, (uint32_t)s.next_insert++);
+	if (s.next_insert < stop)
+		insert_range(c, src, s.next_insert, stop);
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
 }

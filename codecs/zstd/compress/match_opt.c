@@ -12,6 +12,11 @@
 #include "codecs/zstd/compress/match_hc.h"
 #include "codecs/zstd/compress/price.h"
 
+/* Positions inside a chosen match that join the trees (below level 19): only the last ones
+ * (the earlier ones are mostly covered by the match itself and cost a descent each). */
+#define INSERT_TAIL 32u
+/* Prices are recomputed once the statistics have grown by 1/REPRICE since the last time. */
+#define REPRICE 32u
 #define OPT_WINDOW 4096u  /* positions priced before a segment is committed */
 #define MAX_CANDIDATES 64u
 #define PRICE_UNSET UINT32_MAX
@@ -73,7 +78,7 @@ int zs_opt_alloc(struct zs_cctx *c)
 		return -1;
 	c->opt->nnodes = block + 2;
 	c->opt->nodes = malloc(c->opt->nnodes * sizeof(struct opt_node));
-	c->opt->hash_save = malloc(((size_t)1 << c->p.hash_log) * sizeof(uint32_t));
+	c->opt->hash_save = malloc(((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 	if (c->opt->nodes == NULL || c->opt->hash_save == NULL)
 		return -1;
 	return 0;
@@ -114,7 +119,9 @@ static void counts_to_prices(uint32_t *price, const uint32_t *count, unsigned n,
 		price[s] = zs_price_of(count[s] + floor, (uint32_t)total);
 }
 
-static void freqs_to_prices(struct prices *pr, const struct freqs *fr)
+/* Prices from the statistics; match lengths only below ml_end (longer ones are never priced:
+ * a match that long is taken without a search). */
+static void freqs_to_prices(struct prices *pr, const struct freqs *fr, uint32_t ml_end)
 {
 	counts_to_prices(pr->lit, fr->lit, 256, 1);
 	counts_to_prices(pr->ll, fr->ll, ZS_LL_MAX_CODE + 1, 1);
@@ -123,7 +130,7 @@ static void freqs_to_prices(struct prices *pr, const struct freqs *fr)
 	for (uint32_t len = 0; len < LL_TABLE; len++)
 		pr->ll_len[len] = ll_price_code(pr, len);
 	pr->ml_len[0] = pr->ml_len[1] = pr->ml_len[2] = 0; /* below the minimum: never asked */
-	for (uint32_t len = ZS_MIN_MATCH; len < ML_TABLE; len++)
+	for (uint32_t len = ZS_MIN_MATCH; len < ML_TABLE && len < ml_end; len++)
 		pr->ml_len[len] = ml_price_code(pr, len);
 }
 
@@ -133,18 +140,27 @@ static void seed_from_norm(uint32_t *count, const int16_t *norm, unsigned n, uns
 		count[s] = s < n && norm[s] > 0 ? (uint32_t)norm[s] * 2 : 1;
 }
 
-/* Without history: literals from the block's bytes (lightly weighted, matches will take
- * many of them), codes from the predefined distributions. */
-static void seed_default(struct freqs *fr, const uint8_t *src, size_t start, size_t end)
+/* Without history: every literal equally likely (a histogram of the block's bytes misprices
+ * them: matches will take most of the common ones), codes from the predefined distributions. */
+static void seed_default(struct freqs *fr)
 {
-	memset(fr->lit, 0, sizeof(fr->lit));
-	for (size_t i = start; i < end; i++)
-		fr->lit[src[i]]++;
 	for (unsigned s = 0; s < 256; s++)
-		fr->lit[s] = (fr->lit[s] >> 6) + 1;
+		fr->lit[s] = 1;
 	seed_from_norm(fr->ll, zs_ll_default_norm, ZS_LL_MAX_CODE + 1, ZS_LL_MAX_CODE + 1);
 	seed_from_norm(fr->ml, zs_ml_default_norm, ZS_ML_MAX_CODE + 1, ZS_ML_MAX_CODE + 1);
 	seed_from_norm(fr->of, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_MAX_CODE + 1);
+}
+
+/* How much the statistics weigh: literals and sequences seen (with the seeds). */
+static uint64_t freqs_weight(const struct freqs *fr)
+{
+	uint64_t w = 0;
+
+	for (unsigned s = 0; s < 256; s++)
+		w += fr->lit[s];
+	for (unsigned s = 0; s <= ZS_LL_MAX_CODE; s++)
+		w += fr->ll[s];
+	return w;
 }
 
 /* Statistics of the sequences and literals stored from the given marks on. */
@@ -235,6 +251,7 @@ struct opt_ctx {
 	size_t next_insert;
 	unsigned attempts;
 	unsigned insert_attempts;
+	size_t insert_tail;
 	unsigned min_match;
 };
 
@@ -269,6 +286,8 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 		return n;
 	/* Positions inside chosen matches only need to join the trees: a shallower descent
 	 * keeps them ordered well enough. */
+	if (pos - o->next_insert > o->insert_tail)
+		o->next_insert = pos - o->insert_tail;
 	while (o->next_insert < pos)
 		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
 	o->next_insert = pos + 1;
@@ -294,6 +313,9 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->next_insert = start;
 	o->attempts = attempts;
 	o->insert_attempts = insert_attempts;
+	/* Levels 19+ insert every position: a match starting inside another is found more often
+	 * (text gains 0.1 %). */
+	o->insert_tail = c->p.strategy == ZS_BTULTRA2 ? SIZE_MAX : INSERT_TAIL;
 	o->min_match = c->p.min_match;
 }
 
@@ -307,7 +329,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 	struct opt_node *nd = c->opt->nodes;
 	const uint8_t *src = o->src;
 	uint32_t target = c->p.target_len;
-	int skip_close = c->p.strategy == ZS_BTOPT;
+	int skip_close = c->p.strategy == ZS_BTOPT, early_abort = skip_close;
 	size_t last = 0, cur = 0;
 
 	for (;;) {
@@ -315,23 +337,28 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 		uint32_t base = from->price + ll_price(pr, 0);
 
 		/* Match arrivals from cur: each candidate covers the lengths above the
-		 * previous one. */
+		 * previous one, scanned from the longest down. */
+		if (n > 0)
+			while (last < cur + cand[n - 1].len)
+				nd[++last].price = PRICE_UNSET;
 		for (unsigned i = 0, lo = o->min_match; i < n; i++) {
 			uint32_t off = cand[i].off;
 			uint32_t op = base + of_price(pr, offval_for(from->rep, from->litlen, off));
 
-			for (uint32_t len = lo; len <= cand[i].len; len++) {
+			for (uint32_t len = cand[i].len; len >= lo; len--) {
 				uint32_t p = op + ml_price(pr, len);
-				size_t to = cur + len;
+				struct opt_node *to = &nd[cur + len];
 
-				while (last < to)
-					nd[++last].price = PRICE_UNSET;
-				if (p < nd[to].price) {
-					nd[to].price = p;
-					nd[to].off = off;
-					nd[to].mlen = len;
-					nd[to].litlen = 0;
-					next_reps(nd[to].rep, from->rep, from->litlen, off);
+				if (p < to->price) {
+					to->price = p;
+					to->off = off;
+					to->mlen = len;
+					to->litlen = 0;
+					next_reps(to->rep, from->rep, from->litlen, off);
+				} else if (early_abort) {
+					/* btopt: shorter lengths of this match are rarely better
+					 * where a longer one was not (as the reference judges). */
+					break;
 				}
 			}
 			lo = cand[i].len + 1;
@@ -355,9 +382,9 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 		}
 		if (cur >= last || cur >= OPT_WINDOW || pos + cur + o->min_match > o->end)
 			return last;
-		/* btopt: a position whose successor is already reached for at most half a
-		 * bit more is not worth a search (the successor's own search covers it). */
-		if (skip_close && nd[cur + 1].price <= nd[cur].price + ZS_PRICE_ONE / 2) {
+		/* btopt: a position whose successor is already reached as cheaply is not worth
+		 * a search (the successor's own search covers it). */
+		if (skip_close && nd[cur + 1].price <= nd[cur].price) {
 			n = 0;
 			continue;
 		}
@@ -420,9 +447,10 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	uint32_t target = c->p.target_len;
 
 	opt_ctx_init(&o, c, src, start, end, attempts, attempts > 16 ? 16 : attempts);
-	size_t seq_mark = st->nseq, lit_mark = st->nlits, next_update = start + 2048;
+	size_t seq_mark = st->nseq, lit_mark = st->nlits, added = 0;
+	uint64_t weight = freqs_weight(&os->fr);
 
-	freqs_to_prices(&os->pr, &os->fr);
+	freqs_to_prices(&os->pr, &os->fr, target);
 	while (pos + o.min_match <= end) {
 		struct candidate *cand = os->cand;
 		uint32_t litlen = (uint32_t)(pos - anchor);
@@ -446,13 +474,16 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		size_t last = price_segment(&o, cand, n, pos);
 
 		anchor = emit_segment(c, src, pos, last, anchor);
-		/* Learn from what was just chosen; re-price every few KiB. */
+		/* Learn from what was just chosen; re-price once the statistics have grown by a
+		 * sixteenth (often early in a block, rarely later). */
 		freqs_add(&os->fr, st, seq_mark, lit_mark);
+		added += st->nseq - seq_mark + st->nlits - lit_mark;
 		seq_mark = st->nseq;
 		lit_mark = st->nlits;
-		if (pos + last >= next_update) {
-			freqs_to_prices(&os->pr, &os->fr);
-			next_update = pos + last + 2048;
+		if (added * REPRICE >= weight) {
+			freqs_to_prices(&os->pr, &os->fr, target);
+			weight = freqs_weight(&os->fr);
+			added = 0;
 		}
 		pos += last;
 	}
@@ -467,30 +498,23 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	}
 }
 
-/* A quick greedy parse, only to learn the statistics of a block that has none. */
-static void stats_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
-		       unsigned attempts)
+/* Statistics of the pass just made, with those it was priced by at a quarter weight (which
+ * keeps a pass from merely reinforcing its own first choices). */
+static void learn_pass(struct freqs *fr, const struct zs_seq_store *st, size_t seq_from,
+		       size_t lit_from)
 {
-	struct zs_opt_state *os = c->opt;
-	struct zs_seq_store *st = &c->store;
-	struct opt_ctx o;
-	size_t pos = start, anchor = start;
+	struct freqs before = *fr;
 
-	opt_ctx_init(&o, c, src, start, end, attempts, attempts);
-	while (pos + o.min_match <= end) {
-		unsigned n = gather(&o, os->cand, pos, st->rep, (uint32_t)(pos - anchor));
-
-		if (n == 0 || (os->cand[n - 1].len < 4 && os->cand[n - 1].off > 1024)) {
-			pos++;
-			continue;
-		}
-		zs_store_seq(st, src + anchor, (uint32_t)(pos - anchor), os->cand[n - 1].off,
-			     os->cand[n - 1].len);
-		pos += os->cand[n - 1].len;
-		anchor = pos;
-	}
-	for (size_t k = anchor; k < end; k++)
-		st->lits[st->nlits++] = src[k];
+	memset(fr, 0, sizeof(*fr));
+	freqs_add(fr, st, seq_from, lit_from);
+	for (unsigned k = 0; k < 256; k++)
+		fr->lit[k] += before.lit[k] >> 2;
+	for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
+		fr->ll[k] += before.ll[k] >> 2;
+	for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
+		fr->ml[k] += before.ml[k] >> 2;
+	for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
+		fr->of[k] += before.of[k] >> 2;
 }
 
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
@@ -499,51 +523,33 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	struct zs_seq_store *st = &c->store;
 	unsigned full = 1u << c->p.search_log;
 
-	if (start == 0 || !os->have_stats) {
-		seed_default(&os->fr, src, start, end);
-		/* A first block has no statistics to price with: a quick greedy parse learns them
-		 * (better seeds than the optimal parse's own, which reinforce its first guesses),
-		 * then the real parse runs. Restoring the heads makes it see the same trees (the
-		 * first block never reaches links a later position overwrote). btopt (levels
-		 * 13..15) prices from the seeds alone: the extra pass costs about 40 % of its time
-		 * for a size change of under 0.5 % either way on system trees. */
-		if (start == 0 && end - start >= 1024 && c->p.strategy >= ZS_BTULTRA) {
-			uint32_t rep[3];
-			size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
-
-			memcpy(rep, st->rep, sizeof(rep));
-			memcpy(os->hash_save, c->hash, hsize);
-			stats_pass(c, src, start, end, 8);
-			memset(&os->fr, 0, sizeof(os->fr));
-			freqs_add(&os->fr, st, 0, 0);
-			memcpy(c->hash, os->hash_save, hsize);
-			memcpy(st->rep, rep, sizeof(rep));
-			st->nseq = 0;
-			st->nlits = 0;
-			/* Levels 19+: one optimal parse more, its statistics (with half the greedy
-			 * ones, which keep it from reinforcing its own first guesses) price the last. */
-			if (c->p.strategy >= ZS_BTULTRA2) {
-				struct freqs greedy = os->fr;
-
-				parse_pass(c, src, start, end, full);
-				memset(&os->fr, 0, sizeof(os->fr));
-				freqs_add(&os->fr, st, 0, 0);
-				for (unsigned k = 0; k < 256; k++)
-					os->fr.lit[k] += greedy.lit[k] >> 1;
-				for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
-					os->fr.ll[k] += greedy.ll[k] >> 1;
-				for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
-					os->fr.ml[k] += greedy.ml[k] >> 1;
-				for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
-					os->fr.of[k] += greedy.of[k] >> 1;
-				memcpy(c->hash, os->hash_save, hsize);
-				memcpy(st->rep, rep, sizeof(rep));
-				st->nseq = 0;
-				st->nlits = 0;
-			}
-		}
-	} else {
+	/* A frame's first block prices from neutral seeds (a histogram of its bytes would
+	 * misprice the literals matches take), later ones from the statistics before them. */
+	if (start == 0 || !os->have_stats)
+		seed_default(&os->fr);
+	else
 		freqs_scale(&os->fr);
+	if (c->p.passes > 1 && start == 0 && end - start >= 1024) {
+		/* Levels 19+: parse the frame's first block again, each pass priced by what the
+		 * previous one chose. The trees' heads (all empty), the 3-byte table and the
+		 * repeat offsets go back to the frame's start, which makes the trees exactly as
+		 * they were. (A later block would see trees its first pass rewrote.) */
+		size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
+		size_t seq0 = st->nseq, lit0 = st->nlits;
+		uint32_t rep[3];
+
+		memcpy(rep, st->rep, sizeof(rep));
+		memcpy(os->hash_save, c->hash, hsize);
+		for (unsigned k = 1; k < c->p.passes; k++) {
+			parse_pass(c, src, start, end, full);
+			learn_pass(&os->fr, st, seq0, lit0);
+			memcpy(c->hash, os->hash_save, hsize);
+			if (c->use_hash3)
+				zs_hash3_reset(c);
+			memcpy(st->rep, rep, sizeof(rep));
+			st->nseq = seq0;
+			st->nlits = lit0;
+		}
 	}
 	parse_pass(c, src, start, end, full);
 	os->have_stats = 1;

@@ -31,11 +31,26 @@ static const int16_t *default_norm(int k, unsigned *max_symbol, unsigned *log)
 	return zs_ml_default_norm;
 }
 
+/* The table next codes with: the whole encoding table, or for an estimate only what later
+ * estimates price with (the distribution). */
+static void set_table(struct zs_fse_ctable *t, const int16_t *norm, unsigned max_symbol,
+		      unsigned log, int estimate)
+{
+	if (!estimate) {
+		zs_fse_build_ctable(t, norm, max_symbol, log);
+		return;
+	}
+	t->log = log;
+	t->max_symbol = max_symbol;
+	memcpy(t->norm, norm, (max_symbol + 1) * sizeof(*norm));
+}
+
 /* Chooses a mode for one code stream and writes its table description. *ct is the table to
- * code with (NULL for RLE). Returns bytes written or (size_t)-1 when cap is short. */
+ * code with (NULL for RLE), *bits what the codes will cost with it (1/256 bit). Returns bytes
+ * written or (size_t)-1 when cap is short. */
 static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, uint32_t nseq,
-			   const struct zs_entropy *prev, struct zs_entropy *next,
-			   struct zs_block_scratch *sc, unsigned *mode, const struct zs_fse_ctable **ct,
+			   const struct zs_entropy *prev, struct zs_entropy *next, int estimate,
+			   unsigned *mode, const struct zs_fse_ctable **ct, uint64_t *bits,
 			   uint8_t *dst, size_t cap)
 {
 	static const unsigned max_logs[3] = {ZS_LL_MAX_LOG, ZS_OF_MAX_LOG, ZS_ML_MAX_LOG};
@@ -49,6 +64,7 @@ static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, u
 		dst[0] = (uint8_t)max_symbol;
 		*mode = ZS_MODE_RLE;
 		*ct = NULL;
+		*bits = 0;
 		next->fse_valid[k] = 0;
 		return 1;
 	}
@@ -90,6 +106,7 @@ static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, u
 
 	if (cost_repeat != UINT64_MAX && cost_repeat <= cost_default && cost_repeat <= cost_new) {
 		*mode = ZS_MODE_REPEAT;
+		*bits = cost_repeat;
 		next->fse_valid[k] = 1;
 		next->fse[k] = prev->fse[k];
 		*ct = &next->fse[k];
@@ -97,7 +114,8 @@ static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, u
 	}
 	if (cost_default != UINT64_MAX && cost_default <= cost_new) {
 		*mode = ZS_MODE_PREDEFINED;
-		zs_fse_build_ctable(&next->fse[k], dnorm, dmax, dlog);
+		*bits = cost_default;
+		set_table(&next->fse[k], dnorm, dmax, dlog, estimate);
 		next->fse_valid[k] = 1;
 		*ct = &next->fse[k];
 		return 0;
@@ -106,10 +124,10 @@ static size_t choose_table(int k, const uint32_t *counts, unsigned max_symbol, u
 		return (size_t)-1;
 	memcpy(dst, hdr, hsize);
 	*mode = ZS_MODE_FSE;
-	zs_fse_build_ctable(&next->fse[k], norm, max_symbol, log);
+	*bits = cost_new - (uint64_t)hsize * 8 * 256;
+	set_table(&next->fse[k], norm, max_symbol, log, estimate);
 	next->fse_valid[k] = 1;
 	*ct = &next->fse[k];
-	(void)sc;
 	return hsize;
 }
 
@@ -129,6 +147,57 @@ static uint8_t *write_seq_count(uint8_t *op, size_t nseq)
 	return op;
 }
 
+/* Most bytes one sequence takes (LL 16, ML 16, OF 31 extra bits, states 9 + 9 + 8), plus
+ * the 8 a flush stores. */
+#define SEQ_ROOM (12u + 8u)
+
+/* A flush that tests the room only where it may run short. */
+static inline void flush(struct zs_bitw *w)
+{
+	if ((size_t)(w->end - w->ptr) >= SEQ_ROOM)
+		zs_bitw_flush_unchecked(w);
+	else
+		zs_bitw_flush(w);
+}
+
+/* The common case of write_bitstream: three FSE tables, no test for a missing state. */
+static size_t write_bitstream_fse(const struct zs_block_scratch *sc,
+				  const struct zs_fse_ctable *const *ct, const struct zs_seq *seqs,
+				  size_t nseq, uint8_t *dst, size_t cap)
+{
+	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	const struct zs_fse_ctable *ll = ct[LL], *of = ct[OF], *ml = ct[ML];
+	struct zs_bitw bw;
+	size_t i = nseq - 1;
+	uint32_t sll = zs_fse_init_state(ll, llc[i]), sof = zs_fse_init_state(of, ofc[i]);
+	uint32_t sml = zs_fse_init_state(ml, mlc[i]);
+
+	zs_bitw_init(&bw, dst, cap);
+	for (;;) {
+		const struct zs_seq *q = &seqs[i];
+		unsigned llb = zs_ll_bits[llc[i]], mlb = zs_ml_bits[mlc[i]], ofb = ofc[i];
+
+		if (bw.nbits + llb + mlb > 63)
+			flush(&bw);
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], llb);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], mlb);
+		if (bw.nbits + ofb > 63)
+			flush(&bw);
+		zs_bitw_put(&bw, q->offval - (1u << ofb), ofb);
+		flush(&bw);
+		if (i == 0)
+			break;
+		i--;
+		zs_fse_encode(&bw, of, &sof, ofc[i]);
+		zs_fse_encode(&bw, ml, &sml, mlc[i]);
+		zs_fse_encode(&bw, ll, &sll, llc[i]);
+	}
+	zs_fse_flush_state(&bw, ml, sml);
+	zs_fse_flush_state(&bw, of, sof);
+	zs_fse_flush_state(&bw, ll, sll);
+	return zs_bitw_close(&bw);
+}
+
 /* The interleaved bitstream of seqs[0..nseq) with the codes in sc->codes and the tables ct
  * (NULL: RLE, no state). Returns its size, or 0 when it does not fit in cap. */
 static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs_fse_ctable *const *ct,
@@ -139,30 +208,37 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 	uint32_t st[3] = {0, 0, 0};
 	size_t i = nseq - 1;
 
+	if (ct[LL] && ct[OF] && ct[ML])
+		return write_bitstream_fse(sc, ct, seqs, nseq, dst, cap);
 	zs_bitw_init(&bw, dst, cap);
 	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
-	 * updates LL, ML, OF, so the writer mirrors that order. */
+	 * updates LL, ML, OF, so the writer mirrors that order. The accumulator takes 63 bits:
+	 * flushes happen when the next fields could overflow it (mostly once per sequence). */
 	for (int k = 0; k < 3; k++)
 		if (ct[k])
 			st[k] = zs_fse_init_state(ct[k], sc->codes[k][i]);
 	for (;;) {
 		const struct zs_seq *q = &seqs[i];
+		unsigned llb = zs_ll_bits[llc[i]], mlb = zs_ml_bits[mlc[i]];
 
-		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], zs_ll_bits[llc[i]]);
-		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], zs_ml_bits[mlc[i]]);
-		zs_bitw_flush(&bw);
+		if (bw.nbits + llb + mlb > 63)
+			zs_bitw_flush(&bw);
+		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], llb);
+		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], mlb);
+		if (bw.nbits + ofc[i] > 63)
+			zs_bitw_flush(&bw);
 		zs_bitw_put(&bw, q->offval - (1u << ofc[i]), ofc[i]);
 		zs_bitw_flush(&bw);
 		if (i == 0)
 			break;
 		i--;
+		/* At most 9 + 9 + 8 bits of states after a flush (7 pending at most). */
 		if (ct[OF])
 			zs_fse_encode(&bw, ct[OF], &st[OF], ofc[i]);
 		if (ct[ML])
 			zs_fse_encode(&bw, ct[ML], &st[ML], mlc[i]);
 		if (ct[LL])
 			zs_fse_encode(&bw, ct[LL], &st[LL], llc[i]);
-		zs_bitw_flush(&bw);
 	}
 	if (ct[ML])
 		zs_fse_flush_state(&bw, ct[ML], st[ML]);
@@ -173,9 +249,13 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 	return zs_bitw_close(&bw);
 }
 
-size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
-			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
-			   uint8_t *dst, size_t cap)
+/* The section up to its bitstream: count, modes, tables (into dst), codes into sc->codes; the
+ * tables in ct[], the bits of codes and extra bits in *bits (1/256 bit). Returns the bytes
+ * written, or 0 when they do not fit in cap. */
+static size_t write_section_head(const struct zs_entropy *prev, struct zs_entropy *next,
+				 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+				 int estimate, const struct zs_fse_ctable **ct, uint64_t *bits,
+				 uint8_t *dst, size_t cap)
 {
 	uint8_t *op = dst, *end = dst + cap;
 
@@ -184,6 +264,7 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 		if (prev->fse_valid[k])
 			next->fse[k] = prev->fse[k];
 	}
+	*bits = 0;
 	if (cap < 4)
 		return 0;
 	op = write_seq_count(op, nseq);
@@ -193,6 +274,7 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 	uint32_t counts[3][64];
 	unsigned max_symbol[3] = {0, 0, 0};
 	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	uint64_t extra = 0;
 
 	memset(counts, 0, sizeof(counts));
 	for (size_t i = 0; i < nseq; i++) {
@@ -202,6 +284,7 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 		counts[LL][llc[i]]++;
 		counts[OF][ofc[i]]++;
 		counts[ML][mlc[i]]++;
+		extra += zs_ll_bits[llc[i]] + zs_ml_bits[mlc[i]] + ofc[i];
 	}
 	for (int k = 0; k < 3; k++)
 		for (unsigned s = 0; s < 64; s++)
@@ -210,21 +293,46 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 
 	uint8_t *modes = op++;
 	unsigned mode[3];
-	const struct zs_fse_ctable *ct[3];
 
+	*bits = extra * 256;
 	for (int k = 0; k < 3; k++) {
-		size_t t = choose_table(k, counts[k], max_symbol[k], (uint32_t)nseq, prev, next, sc,
-					&mode[k], &ct[k], op, (size_t)(end - op));
+		uint64_t b;
+		size_t t = choose_table(k, counts[k], max_symbol[k], (uint32_t)nseq, prev, next,
+					estimate, &mode[k], &ct[k], &b, op, (size_t)(end - op));
 
 		if (t == (size_t)-1)
 			return 0;
 		op += t;
+		*bits += b + (ct[k] ? ct[k]->log * 256u : 0);
 	}
 	*modes = (uint8_t)((mode[LL] << 6) | (mode[OF] << 4) | (mode[ML] << 2));
+	return (size_t)(op - dst);
+}
 
-	size_t s = write_bitstream(sc, ct, seqs, nseq, op, (size_t)(end - op));
+size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
+			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+			   uint8_t *dst, size_t cap)
+{
+	const struct zs_fse_ctable *ct[3];
+	uint64_t bits;
+	size_t h = write_section_head(prev, next, sc, seqs, nseq, 0, ct, &bits, dst, cap);
+
+	if (h == 0 || nseq == 0)
+		return h;
+	size_t s = write_bitstream(sc, ct, seqs, nseq, dst + h, cap - h);
 
 	if (s == 0)
 		return 0;
-	return (size_t)(op - dst) + s;
+	return h + s;
+}
+
+size_t zs_sequences_cost(const struct zs_entropy *prev, struct zs_entropy *next,
+			 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq)
+{
+	const struct zs_fse_ctable *ct[3];
+	uint64_t bits;
+	uint8_t head[512];
+	size_t h = write_section_head(prev, next, sc, seqs, nseq, 1, ct, &bits, head, sizeof(head));
+
+	return nseq == 0 ? h : h + (size_t)(bits / (8 * 256)) + 1;
 }

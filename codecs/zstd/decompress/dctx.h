@@ -14,7 +14,9 @@
 #define ZS_LIT_SLACK 32u
 
 /* A sequence decoding-table cell with the code's baseline and extra bits folded in:
- * value = base + read(extra); next state = next_base + read(nbits). */
+ * value = base + read(extra); next state = next_base + read(nbits). States are indices into
+ * the context's one array of cells (next_base includes the table's place there), so the
+ * sequence loop needs a single table pointer for LL, OF and ML: two registers fewer. */
 struct zs_seq_cell {
 	uint32_t base;
 	uint16_t next_base;
@@ -26,6 +28,18 @@ struct zs_seq_cell {
 struct zs_seq_table {
 	const struct zs_seq_cell *cells; /* NULL: none yet in this frame (repeat mode invalid) */
 	unsigned log;
+};
+
+/* Where each table lives in zs_dctx.seq_cells: the stream's own (FSE or RLE), then the
+ * predefined ones built once at creation. */
+enum {
+	ZS_CELLS_LL = 0,
+	ZS_CELLS_OF = ZS_CELLS_LL + (1u << ZS_LL_MAX_LOG),
+	ZS_CELLS_ML = ZS_CELLS_OF + (1u << ZS_OF_MAX_LOG),
+	ZS_CELLS_LL_DEFAULT = ZS_CELLS_ML + (1u << ZS_ML_MAX_LOG),
+	ZS_CELLS_OF_DEFAULT = ZS_CELLS_LL_DEFAULT + (1u << ZS_LL_DEFAULT_LOG),
+	ZS_CELLS_ML_DEFAULT = ZS_CELLS_OF_DEFAULT + (1u << ZS_OF_DEFAULT_LOG),
+	ZS_CELLS_TOTAL = ZS_CELLS_ML_DEFAULT + (1u << ZS_ML_DEFAULT_LOG)
 };
 
 struct zs_dctx {
@@ -40,14 +54,8 @@ struct zs_dctx {
 	const uint8_t *lit;
 	size_t lit_len;
 
-	/* Storage for the tables the stream describes (FSE or RLE). */
-	struct zs_seq_cell ll_cells[1u << ZS_LL_MAX_LOG];
-	struct zs_seq_cell of_cells[1u << ZS_OF_MAX_LOG];
-	struct zs_seq_cell ml_cells[1u << ZS_ML_MAX_LOG];
-	/* Built once at creation from the predefined distributions. */
-	struct zs_seq_cell ll_default[1u << ZS_LL_DEFAULT_LOG];
-	struct zs_seq_cell of_default[1u << ZS_OF_DEFAULT_LOG];
-	struct zs_seq_cell ml_default[1u << ZS_ML_DEFAULT_LOG];
+	/* Every sequence table, laid out as ZS_CELLS_* says. */
+	struct zs_seq_cell seq_cells[ZS_CELLS_TOTAL];
 
 	uint8_t lit_buf[ZS_BLOCK_SIZE_MAX + ZS_LIT_SLACK];
 };

@@ -29,30 +29,25 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 
 	if (zs_bitin_init(&in, src + used, len - (size_t)used, pad) != 0)
 		return -1;
-	unsigned s1 = (unsigned)zs_bitin_read(&in, log);
-	unsigned s2 = (unsigned)zs_bitin_read(&in, log);
+	unsigned state[2];
 
+	state[0] = (unsigned)zs_bitin_read(&in, log);
+	state[1] = (unsigned)zs_bitin_read(&in, log);
 	zs_bitin_reload(&in);
 	if (zs_bitin_overflowed(&in))
 		return -1; /* the initial states themselves are truncated */
 
 	int n = 0;
 
-	for (;;) {
+	/* The states take turns; the one that runs out ends it, the other's symbol comes last. */
+	for (unsigned k = 0;; k ^= 1) {
 		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 1)
 			return -1;
-		weights[n++] = cells[s1].symbol;
-		s1 = cells[s1].next_base + (unsigned)zs_bitin_read(&in, cells[s1].nbits);
+		weights[n++] = cells[state[k]].symbol;
+		state[k] = cells[state[k]].next_base + (unsigned)zs_bitin_read(&in, cells[state[k]].nbits);
 		zs_bitin_reload(&in);
 		if (zs_bitin_overflowed(&in)) {
-			weights[n++] = cells[s2].symbol;
-			break;
-		}
-		weights[n++] = cells[s2].symbol;
-		s2 = cells[s2].next_base + (unsigned)zs_bitin_read(&in, cells[s2].nbits);
-		zs_bitin_reload(&in);
-		if (zs_bitin_overflowed(&in)) {
-			weights[n++] = cells[s1].symbol;
+			weights[n++] = cells[state[k ^ 1]].symbol;
 			break;
 		}
 	}
@@ -286,24 +281,15 @@ ZS_TARGET_BMI2 static int decode_4_bmi2(const struct zs_huf_table *t, uint8_t *d
 }
 #endif
 
-int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len, int bmi2)
+int zs_huf_decode(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		  size_t len, int four_streams, int bmi2)
 {
 #if ZS_HAVE_BMI2_PATH
 	if (bmi2)
-		return decode_1_bmi2(t, dst, dst_len, src, len);
+		return four_streams ? decode_4_bmi2(t, dst, dst_len, src, len)
+				    : decode_1_bmi2(t, dst, dst_len, src, len);
 #endif
 	(void)bmi2;
-	return decode_1_generic(t, dst, dst_len, src, len);
-}
-
-int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len, int bmi2)
-{
-#if ZS_HAVE_BMI2_PATH
-	if (bmi2)
-		return decode_4_bmi2(t, dst, dst_len, src, len);
-#endif
-	(void)bmi2;
-	return decode_4_generic(t, dst, dst_len, src, len);
+	return four_streams ? decode_4_generic(t, dst, dst_len, src, len)
+			    : decode_1_generic(t, dst, dst_len, src, len);
 }

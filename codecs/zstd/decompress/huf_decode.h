@@ -20,14 +20,11 @@ struct zs_huf_table {
  * when the description is corrupt (t is then left with max_bits 0). */
 ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len);
 
-/* Decode exactly dst_len symbols from one stream src[0..len) (consumed to the last bit).
- * 0 or -1 on a corrupt stream. bmi2: use the BMI2 clone (only if zs_cpu_has_bmi2()). */
-int zs_huf_decode_1(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len, int bmi2);
-
-/* The 4-stream form: a 6-byte jump table, then four streams decoding to four consecutive
- * segments of (dst_len + 3) / 4 bytes (the last one shorter). 0 or -1. */
-int zs_huf_decode_4(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
-		    size_t len, int bmi2);
+/* Decode exactly dst_len symbols from src[0..len), every stream consumed to its last bit.
+ * One stream, or (four_streams) a 6-byte jump table then four streams decoding to four
+ * consecutive segments of (dst_len + 3) / 4 bytes (the last one shorter). 0, or -1 on a
+ * corrupt stream. bmi2: use the BMI2 clones (only if zs_cpu_has_bmi2()). */
+int zs_huf_decode(const struct zs_huf_table *t, uint8_t *dst, size_t dst_len, const uint8_t *src,
+		  size_t len, int four_streams, int bmi2);
 
 #endif

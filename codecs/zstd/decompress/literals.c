@@ -93,8 +93,7 @@ ptrdiff_t zs_decode_literals(struct zs_dctx *d, const uint8_t *src, size_t len, 
 	} else if (d->huf.max_bits == 0) {
 		return ZS_ERR_NO_HUFFMAN_TABLE;
 	}
-	int rc = four_streams ? zs_huf_decode_4(&d->huf, d->lit_buf, regen, p, plen, d->bmi2)
-			      : zs_huf_decode_1(&d->huf, d->lit_buf, regen, p, plen, d->bmi2);
+	int rc = zs_huf_decode(&d->huf, d->lit_buf, regen, p, plen, four_streams, d->bmi2);
 
 	if (rc != 0)
 		return ZS_ERR_HUFFMAN_STREAM;

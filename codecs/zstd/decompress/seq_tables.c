@@ -40,9 +40,11 @@ static const uint8_t of_bits[ZS_OF_MAX_CODE + 1] = {
 	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 };
 
-static int build_seq_cells(struct zs_seq_cell *out, enum seq_kind kind, const int16_t *norm,
-			   unsigned nsymbols, unsigned log)
+/* The cells of one table at seq_cells[at]. */
+static int build_seq_cells(struct zs_seq_cell *seq_cells, unsigned at, enum seq_kind kind,
+			   const int16_t *norm, unsigned nsymbols, unsigned log)
 {
+	struct zs_seq_cell *out = seq_cells + at;
 	struct zs_fse_cell cells[1u << ZS_FSE_MAX_LOG];
 	const uint32_t *base = kind == KIND_LL ? zs_ll_base : kind == KIND_ML ? zs_ml_base : of_base;
 	const uint8_t *bits = kind == KIND_LL ? zs_ll_bits : kind == KIND_ML ? zs_ml_bits : of_bits;
@@ -52,7 +54,7 @@ static int build_seq_cells(struct zs_seq_cell *out, enum seq_kind kind, const in
 	for (uint32_t i = 0; i < (1u << log); i++) {
 		unsigned sym = cells[i].symbol;
 
-		out[i].next_base = cells[i].next_base;
+		out[i].next_base = (uint16_t)(cells[i].next_base + at);
 		out[i].nbits = cells[i].nbits;
 		out[i].base = base[sym];
 		out[i].extra = bits[sym];
@@ -63,19 +65,21 @@ static int build_seq_cells(struct zs_seq_cell *out, enum seq_kind kind, const in
 void zs_build_default_tables(struct zs_dctx *d)
 {
 	/* The predefined distributions are valid by construction; failure is impossible. */
-	(void)build_seq_cells(d->ll_default, KIND_LL, zs_ll_default_norm, ZS_LL_MAX_CODE + 1,
-			      ZS_LL_DEFAULT_LOG);
-	(void)build_seq_cells(d->of_default, KIND_OF, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1,
-			      ZS_OF_DEFAULT_LOG);
-	(void)build_seq_cells(d->ml_default, KIND_ML, zs_ml_default_norm, ZS_ML_MAX_CODE + 1,
-			      ZS_ML_DEFAULT_LOG);
+	(void)build_seq_cells(d->seq_cells, ZS_CELLS_LL_DEFAULT, KIND_LL, zs_ll_default_norm,
+			      ZS_LL_MAX_CODE + 1, ZS_LL_DEFAULT_LOG);
+	(void)build_seq_cells(d->seq_cells, ZS_CELLS_OF_DEFAULT, KIND_OF, zs_of_default_norm,
+			      ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_DEFAULT_LOG);
+	(void)build_seq_cells(d->seq_cells, ZS_CELLS_ML_DEFAULT, KIND_ML, zs_ml_default_norm,
+			      ZS_ML_MAX_CODE + 1, ZS_ML_DEFAULT_LOG);
 }
 
 /* One symbol type's table per its mode. Returns bytes consumed or a negative status. */
-static ptrdiff_t read_table(struct zs_seq_table *t, struct zs_seq_cell *storage,
-			    const struct zs_seq_cell *predefined, unsigned predefined_log,
-			    enum seq_kind kind, unsigned mode, const uint8_t *src, size_t len)
+static ptrdiff_t read_table(struct zs_dctx *d, struct zs_seq_table *t, unsigned at,
+			    unsigned predefined_at, unsigned predefined_log, enum seq_kind kind,
+			    unsigned mode, const uint8_t *src, size_t len)
 {
+	struct zs_seq_cell *storage = d->seq_cells + at;
+
 	unsigned max_symbol = kind == KIND_LL ? ZS_LL_MAX_CODE
 			      : kind == KIND_ML ? ZS_ML_MAX_CODE : ZS_OF_MAX_CODE;
 	unsigned max_log = kind == KIND_LL ? ZS_LL_MAX_LOG
@@ -83,7 +87,7 @@ static ptrdiff_t read_table(struct zs_seq_table *t, struct zs_seq_cell *storage,
 
 	switch (mode) {
 	case ZS_MODE_PREDEFINED:
-		t->cells = predefined;
+		t->cells = d->seq_cells + predefined_at;
 		t->log = predefined_log;
 		return 0;
 	case ZS_MODE_RLE:
@@ -91,7 +95,7 @@ static ptrdiff_t read_table(struct zs_seq_table *t, struct zs_seq_cell *storage,
 			return ZS_ERR_SRC_TRUNCATED;
 		if (src[0] > max_symbol)
 			return ZS_ERR_SEQ_HEADER;
-		storage[0].next_base = 0;
+		storage[0].next_base = (uint16_t)at;
 		storage[0].nbits = 0;
 		code_value(kind, src[0], &storage[0].base, &storage[0].extra);
 		t->cells = storage;
@@ -102,7 +106,7 @@ static ptrdiff_t read_table(struct zs_seq_table *t, struct zs_seq_cell *storage,
 		unsigned log;
 		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log);
 
-		if (used < 0 || build_seq_cells(storage, kind, norm, max_symbol + 1, log) != 0) {
+		if (used < 0 || build_seq_cells(d->seq_cells, at, kind, norm, max_symbol + 1, log) != 0) {
 			t->cells = NULL;
 			return ZS_ERR_FSE_TABLE;
 		}
@@ -148,18 +152,18 @@ ptrdiff_t zs_decode_seq_header(struct zs_dctx *d, const uint8_t *src, size_t len
 		return ZS_ERR_SEQ_HEADER;
 
 	/* Tables follow in the order LL, OF, ML. */
-	ptrdiff_t used = read_table(&d->ll, d->ll_cells, d->ll_default, ZS_LL_DEFAULT_LOG, KIND_LL,
-				    modes >> 6, src + pos, len - pos);
+	ptrdiff_t used = read_table(d, &d->ll, ZS_CELLS_LL, ZS_CELLS_LL_DEFAULT, ZS_LL_DEFAULT_LOG,
+				    KIND_LL, modes >> 6, src + pos, len - pos);
 
 	if (used < 0)
 		return used;
 	pos += (size_t)used;
-	used = read_table(&d->of, d->of_cells, d->of_default, ZS_OF_DEFAULT_LOG, KIND_OF,
+	used = read_table(d, &d->of, ZS_CELLS_OF, ZS_CELLS_OF_DEFAULT, ZS_OF_DEFAULT_LOG, KIND_OF,
 			  (modes >> 4) & 3u, src + pos, len - pos);
 	if (used < 0)
 		return used;
 	pos += (size_t)used;
-	used = read_table(&d->ml, d->ml_cells, d->ml_default, ZS_ML_DEFAULT_LOG, KIND_ML,
+	used = read_table(d, &d->ml, ZS_CELLS_ML, ZS_CELLS_ML_DEFAULT, ZS_ML_DEFAULT_LOG, KIND_ML,
 			  (modes >> 2) & 3u, src + pos, len - pos);
 	if (used < 0)
 		return used;

@@ -60,10 +60,55 @@ static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t
 	}
 }
 
+/* The sequence loop's view of the bit reader: `left` counts the container's unread bits
+ * (64 - consumed), so a read is a subtract, a shift and a mask (three instructions with BMI2)
+ * instead of the general reader's five. Past the stream start `left` goes negative and reads
+ * return unspecified bits, as zs_bitin_read's do; the end check catches it. */
+struct seq_bits {
+	uint64_t bits;
+	int left;
+	const uint8_t *ptr, *start;
+};
+
+/* n in 0..31; at most 57 bits between reloads. `bmi2`, a constant, says the caller is the
+ * BMI2 clone, where the mask is one BZHI: compilers do not find it themselves, and the
+ * intrinsic cannot be inlined into the shared body, hence the one line of assembly. */
+static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *b, unsigned n,
+								int bmi2)
+{
+	b->left -= (int)n;
+	uint64_t v = b->bits >> ((unsigned)b->left & 63);
+
+#if ZS_HAVE_BMI2_PATH
+	if (bmi2) {
+		uint64_t r;
+
+		__asm__("bzhi %2, %1, %0" : "=r"(r) : "r"(v), "r"((uint64_t)n));
+		return (uint32_t)r;
+	}
+#endif
+	(void)bmi2;
+	return (uint32_t)(v & ((UINT64_C(1) << n) - 1));
+}
+
+/* zs_bitin_reload in this representation: at least 57 bits unread afterwards (fewer near the
+ * stream start). */
+static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b)
+{
+	size_t back = (size_t)(unsigned)(64 - b->left) >> 3;
+	size_t avail = (size_t)(b->ptr - b->start);
+
+	if (back > avail)
+		back = avail;
+	b->ptr -= back;
+	b->left += (int)back * 8;
+	b->bits = zs_read64(b->ptr);
+}
+
 /* Everything one sequence needs, kept in locals of zs_execute_sequences so it lives in registers. */
 struct seq_state {
-	struct zs_bitin in;
-	const struct zs_seq_cell *llt, *oft, *mlt;
+	struct seq_bits in;
+	const struct zs_seq_cell *cells; /* the context's seq_cells: states index it */
 	uint32_t lls, ofs, mls;
 	uint32_t rep0, rep1, rep2;
 	const uint8_t *lit, *lit_end;
@@ -76,25 +121,25 @@ struct seq_state {
  * `check_window` is 0 when the window cannot be smaller than the frame's history. Both are
  * constants at each call so the compiler drops what is not needed. */
 static inline __attribute__((always_inline)) int one_sequence(struct seq_state *st, int last,
-							     int check_window)
+							     int check_window, int bmi2)
 {
-	const struct zs_seq_cell lc = st->llt[st->lls], oc = st->oft[st->ofs], mc = st->mlt[st->mls];
+	const struct zs_seq_cell lc = st->cells[st->lls], oc = st->cells[st->ofs], mc = st->cells[st->mls];
 	/* Field order in the stream: offset, match length, literal length. After the reload at the
 	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
 	 * extra bits total 31 or more (26 go to the state updates). */
-	uint32_t ofv = oc.base + (uint32_t)zs_bitin_read(&st->in, oc.extra);
-	uint32_t ml = mc.base + (uint32_t)zs_bitin_read(&st->in, mc.extra);
+	uint32_t ofv = oc.base + (uint32_t)seq_read(&st->in, oc.extra, bmi2);
+	uint32_t ml = mc.base + (uint32_t)seq_read(&st->in, mc.extra, bmi2);
 
 	if (__builtin_expect((unsigned)oc.extra + mc.extra + lc.extra >= 31, 0))
-		zs_bitin_reload(&st->in);
-	uint32_t ll = lc.base + (uint32_t)zs_bitin_read(&st->in, lc.extra);
+		seq_reload(&st->in);
+	uint32_t ll = lc.base + (uint32_t)seq_read(&st->in, lc.extra, bmi2);
 
 	if (!last) {
 		/* State updates go LL, ML, OF. */
-		st->lls = lc.next_base + (uint32_t)zs_bitin_read(&st->in, lc.nbits);
-		st->mls = mc.next_base + (uint32_t)zs_bitin_read(&st->in, mc.nbits);
-		st->ofs = oc.next_base + (uint32_t)zs_bitin_read(&st->in, oc.nbits);
-		zs_bitin_reload(&st->in);
+		st->lls = lc.next_base + (uint32_t)seq_read(&st->in, lc.nbits, bmi2);
+		st->mls = mc.next_base + (uint32_t)seq_read(&st->in, mc.nbits, bmi2);
+		st->ofs = oc.next_base + (uint32_t)seq_read(&st->in, oc.nbits, bmi2);
+		seq_reload(&st->in);
 	}
 
 	uint32_t offset;
@@ -149,21 +194,24 @@ static inline __attribute__((always_inline)) int one_sequence(struct seq_state *
 
 static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d, const uint8_t *src,
 								size_t len, uint32_t nseq,
-								struct zs_out *out)
+								struct zs_out *out, int bmi2)
 {
 	struct seq_state st;
+	struct zs_bitin in;
 	uint8_t pad[8];
 	int rc = ZS_OK;
 
-	if (zs_bitin_init(&st.in, src, len, pad) != 0)
+	if (zs_bitin_init(&in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
-	st.llt = d->ll.cells;
-	st.oft = d->of.cells;
-	st.mlt = d->ml.cells;
-	st.lls = (uint32_t)zs_bitin_read(&st.in, d->ll.log);
-	st.ofs = (uint32_t)zs_bitin_read(&st.in, d->of.log);
-	st.mls = (uint32_t)zs_bitin_read(&st.in, d->ml.log);
-	zs_bitin_reload(&st.in);
+	st.cells = d->seq_cells;
+	st.lls = (uint32_t)(d->ll.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ll.log);
+	st.ofs = (uint32_t)(d->of.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->of.log);
+	st.mls = (uint32_t)(d->ml.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ml.log);
+	zs_bitin_reload(&in);
+	st.in.bits = in.bits;
+	st.in.left = 64 - (int)in.consumed;
+	st.in.ptr = in.ptr;
+	st.in.start = in.start;
 	st.rep0 = d->rep[0];
 	st.rep1 = d->rep[1];
 	st.rep2 = d->rep[2];
@@ -183,17 +231,17 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 	st.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
 	if (check_window) {
 		for (uint32_t i = 1; i < nseq; i++)
-			if ((rc = one_sequence(&st, 0, 1)) != ZS_OK)
+			if ((rc = one_sequence(&st, 0, 1, bmi2)) != ZS_OK)
 				return rc;
 	} else {
 		for (uint32_t i = 1; i < nseq; i++)
-			if ((rc = one_sequence(&st, 0, 0)) != ZS_OK)
+			if ((rc = one_sequence(&st, 0, 0, bmi2)) != ZS_OK)
 				return rc;
 	}
-	if ((rc = one_sequence(&st, 1, 1)) != ZS_OK)
+	if ((rc = one_sequence(&st, 1, 1, bmi2)) != ZS_OK)
 		return rc;
-	zs_bitin_reload(&st.in);
-	if (!zs_bitin_finished(&st.in))
+	seq_reload(&st.in);
+	if (st.in.ptr != st.in.start || st.in.left != 0)
 		return ZS_ERR_SEQ_STREAM;
 
 	size_t rest = (size_t)(st.lit_end - st.lit);
@@ -211,14 +259,14 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 static int execute_generic(struct zs_dctx *d, const uint8_t *src, size_t len, uint32_t nseq,
 			   struct zs_out *out)
 {
-	return execute_body(d, src, len, nseq, out);
+	return execute_body(d, src, len, nseq, out, 0);
 }
 
 #if ZS_HAVE_BMI2_PATH
 ZS_TARGET_BMI2 static int execute_bmi2(struct zs_dctx *d, const uint8_t *src, size_t len,
 				       uint32_t nseq, struct zs_out *out)
 {
-	return execute_body(d, src, len, nseq, out);
+	return execute_body(d, src, len, nseq, out, 1);
 }
 #endif
 
