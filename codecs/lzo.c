@@ -3,6 +3,7 @@
 /* lzo.c — the lzo compressor (id 3): raw lzo1x blocks via lzo2, algorithm and level options. */
 #include "config.h"
 #include "codecs/codec_impl.h"
+#include "codecs/codec_util.h"
 #include "common/util/endian.h"
 
 #include <lzo/lzo1x.h>
@@ -39,30 +40,18 @@ struct lzo_state {
 	uint8_t *verify;  /* lzo1x_optimize re-decodes the block into this */
 };
 
-static struct lzo_opts load(const struct codec_opts *opts)
-{
-	struct lzo_opts o;
-	memcpy(&o, opts->u.bytes, sizeof o);
-	return o;
-}
-
-static void store(struct codec_opts *opts, const struct lzo_opts *o)
-{
-	memcpy(opts->u.bytes, o, sizeof *o);
-}
-
 static void lzo_init_options(struct codec_opts *opts, uint32_t block_size)
 {
 	(void)block_size;
 	struct lzo_opts o = { .algorithm = LZO_ALG_999, .level = LZO_DEFAULT_LEVEL };
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 }
 
 static int lzo_parse_option(struct codec_opts *opts, int argc, char **argv, char *err,
 			    size_t errlen)
 {
-	struct lzo_opts o = load(opts);
+	struct lzo_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (strcmp(argv[0], "-Xalgorithm") == 0) {
 		int i = 0;
 		if (argc >= 2)
@@ -83,21 +72,14 @@ static int lzo_parse_option(struct codec_opts *opts, int argc, char **argv, char
 		o.algorithm = i;
 	} else if (strcmp(argv[0], "-Xcompression-level") == 0) {
 		long v;
-		if (argc < 2) {
-			snprintf(err, errlen, "lzo: -Xcompression-level needs a value (1 .. 9)");
+		if (codec_parse_ranged("lzo", argc, argv, 1, 9, &v, err, errlen) < 0)
 			return -1;
-		}
-		if (codec_parse_int(argv[1], 1, 9, &v) != 0) {
-			snprintf(err, errlen, "lzo: -Xcompression-level '%s' is invalid: it should be "
-					      "1 .. 9", argv[1]);
-			return -1;
-		}
 		o.level = (int32_t)v;
 		o.level_given = 1;
 	} else {
 		return 0;
 	}
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 2;
 }
 
@@ -105,7 +87,8 @@ static int lzo_finish_options(struct codec_opts *opts, uint32_t block_size, char
 			      size_t errlen)
 {
 	(void)block_size;
-	struct lzo_opts o = load(opts);
+	struct lzo_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (o.level_given && o.algorithm != LZO_ALG_999) {
 		snprintf(err, errlen, "lzo: -Xcompression-level only applies to the lzo1x_999 "
 				      "algorithm, not %s", algorithm_names[o.algorithm]);
@@ -116,7 +99,8 @@ static int lzo_finish_options(struct codec_opts *opts, uint32_t block_size, char
 
 static size_t lzo_write_options(const struct codec_opts *opts, uint8_t *buf)
 {
-	struct lzo_opts o = load(opts);
+	struct lzo_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (o.algorithm == LZO_ALG_999 && o.level == LZO_DEFAULT_LEVEL)
 		return 0;
 	put_le32(buf, (uint32_t)o.algorithm);
@@ -128,11 +112,8 @@ static int lzo_read_options(struct codec_opts *opts, const uint8_t *buf, size_t 
 			    uint32_t block_size, char *err, size_t errlen)
 {
 	(void)block_size;
-	if (len < LZO_OPTIONS_LEN) {
-		snprintf(err, errlen, "lzo: compressor options block is %zu bytes, expected %u",
-			 len, LZO_OPTIONS_LEN);
+	if (codec_options_len("lzo", len, LZO_OPTIONS_LEN, err, errlen) != 0)
 		return -1;
-	}
 	uint32_t algorithm = get_le32(buf);
 	int32_t level = (int32_t)get_le32(buf + 4);
 	if (algorithm >= ALGORITHM_COUNT) {
@@ -150,14 +131,14 @@ static int lzo_read_options(struct codec_opts *opts, const uint8_t *buf, size_t 
 		.level = algorithm == LZO_ALG_999 ? level : LZO_DEFAULT_LEVEL,
 		.from_image = 1,
 	};
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 0;
 }
 
 static void lzo_print_options(const struct codec_opts *opts, FILE *out)
 {
-	struct lzo_opts o = load(opts);
+	struct lzo_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	uint8_t buf[CODEC_OPTIONS_MAX];
 	if (!o.from_image && lzo_write_options(opts, buf) == 0)
 		return;
@@ -194,7 +175,7 @@ static void *lzo_state_new(const struct codec_opts *opts, uint32_t max_block)
 	struct lzo_state *st = calloc(1, sizeof *st);
 	if (st == NULL)
 		return NULL;
-	st->opts = load(opts);
+	codec_opts_load(opts, &st->opts, sizeof st->opts);
 	st->max_block = max_block;
 	return st;
 }

@@ -3,6 +3,7 @@
 /* xz.c — the xz compressor (id 4): .xz streams via liblzma, BCJ filter trials, dictionary sizing. */
 #include "config.h"
 #include "codecs/codec_impl.h"
+#include "codecs/codec_util.h"
 #include "common/util/endian.h"
 
 #include <lzma.h>
@@ -46,18 +47,6 @@ struct xz_state {
 	uint8_t *scratch;
 };
 
-static struct xz_opts load(const struct codec_opts *opts)
-{
-	struct xz_opts o;
-	memcpy(&o, opts->u.bytes, sizeof o);
-	return o;
-}
-
-static void store(struct codec_opts *opts, const struct xz_opts *o)
-{
-	memcpy(opts->u.bytes, o, sizeof *o);
-}
-
 /* The kernel and liblzma can only describe dictionaries of 2^n or 2^n + 2^(n-1) bytes. */
 static int dict_storable(uint32_t size)
 {
@@ -71,8 +60,7 @@ static int dict_storable(uint32_t size)
 static void xz_init_options(struct codec_opts *opts, uint32_t block_size)
 {
 	struct xz_opts o = { .block_size = block_size };
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 }
 
 /* "N", "NK", "NM" (integers) or "P%" (P may have a fraction). */
@@ -137,7 +125,8 @@ invalid:
 static int xz_parse_option(struct codec_opts *opts, int argc, char **argv, char *err,
 			   size_t errlen)
 {
-	struct xz_opts o = load(opts);
+	struct xz_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (strcmp(argv[0], "-Xbcj") == 0) {
 		if (argc < 2) {
 			snprintf(err, errlen, "xz: -Xbcj needs a comma-separated list of filters "
@@ -165,14 +154,15 @@ static int xz_parse_option(struct codec_opts *opts, int argc, char **argv, char 
 	} else {
 		return 0;
 	}
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 2;
 }
 
 static int xz_finish_options(struct codec_opts *opts, uint32_t block_size, char *err,
 			     size_t errlen)
 {
-	struct xz_opts o = load(opts);
+	struct xz_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	uint32_t dict = block_size;
 	if (o.dict_percent > 0)
 		dict = (uint32_t)((double)block_size * o.dict_percent / 100.0);
@@ -200,7 +190,7 @@ static int xz_finish_options(struct codec_opts *opts, uint32_t block_size, char 
 	o.block_size = block_size;
 	o.dict_size = dict;
 	o.dict_percent = 0;
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 0;
 }
 
@@ -211,7 +201,8 @@ static uint32_t effective_dict(const struct xz_opts *o)
 
 static size_t xz_write_options(const struct codec_opts *opts, uint8_t *buf)
 {
-	struct xz_opts o = load(opts);
+	struct xz_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	uint32_t dict = effective_dict(&o);
 	if (dict == o.block_size && o.filters == 0)
 		return 0;
@@ -223,11 +214,8 @@ static size_t xz_write_options(const struct codec_opts *opts, uint8_t *buf)
 static int xz_read_options(struct codec_opts *opts, const uint8_t *buf, size_t len,
 			   uint32_t block_size, char *err, size_t errlen)
 {
-	if (len < XZ_OPTIONS_LEN) {
-		snprintf(err, errlen, "xz: compressor options block is %zu bytes, expected %u", len,
-			 XZ_OPTIONS_LEN);
+	if (codec_options_len("xz", len, XZ_OPTIONS_LEN, err, errlen) != 0)
 		return -1;
-	}
 	uint32_t dict = get_le32(buf);
 	uint32_t filters = get_le32(buf + 4);
 	if (!dict_storable(dict)) {
@@ -243,14 +231,14 @@ static int xz_read_options(struct codec_opts *opts, const uint8_t *buf, size_t l
 	struct xz_opts o = {
 		.block_size = block_size, .dict_size = dict, .filters = filters, .from_image = 1,
 	};
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 0;
 }
 
 static void xz_print_options(const struct codec_opts *opts, FILE *out)
 {
-	struct xz_opts o = load(opts);
+	struct xz_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	uint8_t buf[CODEC_OPTIONS_MAX];
 	if (!o.from_image && xz_write_options(opts, buf) == 0)
 		return;
@@ -286,7 +274,7 @@ static void *xz_state_new(const struct codec_opts *opts, uint32_t max_block)
 	struct xz_state *st = calloc(1, sizeof *st);
 	if (st == NULL)
 		return NULL;
-	st->opts = load(opts);
+	codec_opts_load(opts, &st->opts, sizeof st->opts);
 	st->max_block = max_block;
 	return st;
 }
@@ -334,6 +322,14 @@ static int encoders_setup(struct xz_state *st)
 	return 0;
 }
 
+static void set_buffers(lzma_stream *strm, const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
+{
+	strm->next_in = src;
+	strm->avail_in = len;
+	strm->next_out = dst;
+	strm->avail_out = cap;
+}
+
 /* One filter chain's attempt: the size when the stream ends within limit bytes, else 0. */
 static ptrdiff_t encode_once(lzma_stream *strm, const lzma_filter *chain, const uint8_t *src,
 			     size_t len, uint8_t *dst, size_t limit)
@@ -341,10 +337,7 @@ static ptrdiff_t encode_once(lzma_stream *strm, const lzma_filter *chain, const 
 	/* Re-initialising the same stream with the same chain reuses liblzma's buffers. */
 	if (lzma_stream_encoder(strm, chain, LZMA_CHECK_CRC32) != LZMA_OK)
 		return -1;
-	strm->next_in = src;
-	strm->avail_in = len;
-	strm->next_out = dst;
-	strm->avail_out = limit;
+	set_buffers(strm, src, len, dst, limit);
 	lzma_ret ret;
 	do
 		ret = lzma_code(strm, LZMA_FINISH);
@@ -403,10 +396,7 @@ static ptrdiff_t xz_decompress(void *state, const uint8_t *src, size_t len, uint
 		*why = "out of memory for the xz decoder";
 		return -1;
 	}
-	strm->next_in = src;
-	strm->avail_in = len;
-	strm->next_out = dst;
-	strm->avail_out = cap;
+	set_buffers(strm, src, len, dst, cap);
 	/* liblzma may stop with LZMA_OK to be called again (a full output buffer with the index
 	 * still to check): go on while it makes progress. */
 	lzma_ret ret;

@@ -3,6 +3,7 @@
 /* zstd.c — the zstd compressor (id 6): adapts our own codec (codecs/zstd/zstd.h) to codec.h. */
 #include "config.h"
 #include "codecs/codec_impl.h"
+#include "codecs/codec_util.h"
 #include "codecs/zstd/zstd.h"
 #include "common/util/endian.h"
 
@@ -27,24 +28,11 @@ struct zstd_state {
 	zs_dctx *dctx;
 };
 
-static struct zstd_opts load(const struct codec_opts *opts)
-{
-	struct zstd_opts o;
-	memcpy(&o, opts->u.bytes, sizeof o);
-	return o;
-}
-
-static void store(struct codec_opts *opts, const struct zstd_opts *o)
-{
-	memcpy(opts->u.bytes, o, sizeof *o);
-}
-
 static void zstd_init_options(struct codec_opts *opts, uint32_t block_size)
 {
 	(void)block_size;
 	struct zstd_opts o = { .level = ZSTD_DEFAULT_LEVEL };
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 }
 
 static int zstd_parse_option(struct codec_opts *opts, int argc, char **argv, char *err,
@@ -52,26 +40,20 @@ static int zstd_parse_option(struct codec_opts *opts, int argc, char **argv, cha
 {
 	if (strcmp(argv[0], "-Xcompression-level") != 0)
 		return 0;
-	if (argc < 2) {
-		snprintf(err, errlen, "zstd: -Xcompression-level needs a value (%d .. %d)",
-			 ZS_MIN_LEVEL, ZS_MAX_LEVEL);
-		return -1;
-	}
 	long v;
-	if (codec_parse_int(argv[1], ZS_MIN_LEVEL, ZS_MAX_LEVEL, &v) != 0) {
-		snprintf(err, errlen, "zstd: -Xcompression-level '%s' is invalid: it should be "
-				      "%d .. %d", argv[1], ZS_MIN_LEVEL, ZS_MAX_LEVEL);
+	if (codec_parse_ranged("zstd", argc, argv, ZS_MIN_LEVEL, ZS_MAX_LEVEL, &v, err, errlen) < 0)
 		return -1;
-	}
-	struct zstd_opts o = load(opts);
+	struct zstd_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	o.level = (int32_t)v;
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 2;
 }
 
 static size_t zstd_write_options(const struct codec_opts *opts, uint8_t *buf)
 {
-	struct zstd_opts o = load(opts);
+	struct zstd_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (o.level == ZSTD_DEFAULT_LEVEL)
 		return 0;
 	put_le32(buf, (uint32_t)o.level);
@@ -82,11 +64,8 @@ static int zstd_read_options(struct codec_opts *opts, const uint8_t *buf, size_t
 			     uint32_t block_size, char *err, size_t errlen)
 {
 	(void)block_size;
-	if (len < ZSTD_OPTIONS_LEN) {
-		snprintf(err, errlen, "zstd: compressor options block is %zu bytes, expected %u",
-			 len, ZSTD_OPTIONS_LEN);
+	if (codec_options_len("zstd", len, ZSTD_OPTIONS_LEN, err, errlen) != 0)
 		return -1;
-	}
 	int32_t level = (int32_t)get_le32(buf);
 	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL) {
 		snprintf(err, errlen, "zstd: compressor options: compression level %d is not "
@@ -94,14 +73,14 @@ static int zstd_read_options(struct codec_opts *opts, const uint8_t *buf, size_t
 		return -1;
 	}
 	struct zstd_opts o = { .level = level, .from_image = 1 };
-	memset(opts, 0, sizeof *opts);
-	store(opts, &o);
+	codec_opts_store(opts, &o, sizeof o);
 	return 0;
 }
 
 static void zstd_print_options(const struct codec_opts *opts, FILE *out)
 {
-	struct zstd_opts o = load(opts);
+	struct zstd_opts o;
+	codec_opts_load(opts, &o, sizeof o);
 	if (!o.from_image && o.level == ZSTD_DEFAULT_LEVEL)
 		return;
 	fprintf(out, "\tcompression-level %d\n", (int)o.level);
@@ -119,7 +98,7 @@ static void *zstd_state_new(const struct codec_opts *opts, uint32_t max_block)
 	struct zstd_state *st = calloc(1, sizeof *st);
 	if (st == NULL)
 		return NULL;
-	st->opts = load(opts);
+	codec_opts_load(opts, &st->opts, sizeof st->opts);
 	st->max_block = max_block;
 	return st;
 }

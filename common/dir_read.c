@@ -26,17 +26,26 @@ static int bad(struct sqfs_dir_iter *it, struct sq_error *err, const char *why)
 	return sq_fail(err, SQ_ERR_CORRUPT, "directory inode %u: %s", it->dir_number, why);
 }
 
+/* The listing's next size bytes into b; a listing that ends first is corrupt (short says where). */
+static int take(struct sqfs_dir_iter *it, uint8_t *b, size_t size, const char *short_msg,
+		struct sq_error *err)
+{
+	if (it->remaining < size)
+		return bad(it, err, short_msg);
+	if (sqfs_meta_read(it->mr, &it->pos, b, size, err))
+		return -1;
+	it->remaining -= size;
+	return 0;
+}
+
 int sqfs_dir_next(struct sqfs_dir_iter *it, struct sqfs_dirent *ent, struct sq_error *err)
 {
 	if (it->left_in_header == 0) {
 		if (it->remaining == 0)
 			return 0;
-		if (it->remaining < SQFS_DIR_HEADER_SIZE)
-			return bad(it, err, "the listing ends inside a header");
 		uint8_t h[SQFS_DIR_HEADER_SIZE];
-		if (sqfs_meta_read(it->mr, &it->pos, h, sizeof(h), err))
+		if (take(it, h, sizeof(h), "the listing ends inside a header", err))
 			return -1;
-		it->remaining -= SQFS_DIR_HEADER_SIZE;
 		uint32_t count = get_le32(h) + 1u;
 		if (count == 0 || count > SQFS_DIR_MAX_ENTRIES_PER_HEADER)
 			return bad(it, err, "a header with too many entries");
@@ -44,12 +53,9 @@ int sqfs_dir_next(struct sqfs_dir_iter *it, struct sqfs_dirent *ent, struct sq_e
 		it->start = get_le32(h + 4);
 		it->base = get_le32(h + 8);
 	}
-	if (it->remaining < SQFS_DIR_ENTRY_SIZE)
-		return bad(it, err, "the listing ends inside an entry");
 	uint8_t e[SQFS_DIR_ENTRY_SIZE];
-	if (sqfs_meta_read(it->mr, &it->pos, e, sizeof(e), err))
+	if (take(it, e, sizeof(e), "the listing ends inside an entry", err))
 		return -1;
-	it->remaining -= SQFS_DIR_ENTRY_SIZE;
 	uint16_t off = get_le16(e);
 	int16_t delta = (int16_t)get_le16(e + 2);
 	uint16_t type = get_le16(e + 4);

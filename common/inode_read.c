@@ -67,9 +67,10 @@ static int read_file(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, uin
 		     struct sqfs_inode *ino, struct sq_error *err)
 {
 	uint8_t b[SQFS_EXT_FILE_INODE_SIZE];
+	if (sqfs_meta_read(mr, pos, b, ino->extended ? SQFS_EXT_FILE_INODE_SIZE : SQFS_FILE_INODE_SIZE,
+			   err))
+		return -1;
 	if (ino->extended) {
-		if (sqfs_meta_read(mr, pos, b, SQFS_EXT_FILE_INODE_SIZE, err))
-			return -1;
 		ino->u.file.blocks_start = get_le64(b);
 		ino->u.file.size = get_le64(b + 8);
 		ino->u.file.sparse = get_le64(b + 16);
@@ -78,8 +79,6 @@ static int read_file(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, uin
 		ino->u.file.frag_offset = get_le32(b + 32);
 		ino->xattr = get_le32(b + 36);
 	} else {
-		if (sqfs_meta_read(mr, pos, b, SQFS_FILE_INODE_SIZE, err))
-			return -1;
 		ino->u.file.blocks_start = get_le32(b);
 		ino->u.file.frag = get_le32(b + 4);
 		ino->u.file.frag_offset = get_le32(b + 8);
@@ -107,9 +106,10 @@ static int read_dir(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, stru
 		    struct sq_error *err)
 {
 	uint8_t b[SQFS_EXT_DIR_INODE_SIZE];
+	if (sqfs_meta_read(mr, pos, b, ino->extended ? SQFS_EXT_DIR_INODE_SIZE : SQFS_DIR_INODE_SIZE,
+			   err))
+		return -1;
 	if (ino->extended) {
-		if (sqfs_meta_read(mr, pos, b, SQFS_EXT_DIR_INODE_SIZE, err))
-			return -1;
 		ino->nlink = get_le32(b);
 		ino->u.dir.size = get_le32(b + 4);
 		ino->u.dir.block_start = get_le32(b + 8);
@@ -118,8 +118,6 @@ static int read_dir(struct sqfs_meta_reader *mr, struct sqfs_meta_pos *pos, stru
 		ino->u.dir.offset = get_le16(b + 18);
 		ino->xattr = get_le32(b + 20);
 	} else {
-		if (sqfs_meta_read(mr, pos, b, SQFS_DIR_INODE_SIZE, err))
-			return -1;
 		ino->u.dir.block_start = get_le32(b);
 		ino->nlink = get_le32(b + 4);
 		ino->u.dir.size = get_le16(b + 8);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/util/endian.h"
+#include "common/util/sizes.h"
 
 void sqfs_meta_writer_init(struct sqfs_meta_writer *w, const struct codec *codec, void *state,
 			   bool store_raw)
@@ -23,17 +24,10 @@ static int reserve_out(struct sqfs_meta_writer *w, size_t extra, struct sq_error
 {
 	if (w->out_cap - w->out_len >= extra)
 		return 0;
-	size_t cap = w->out_cap ? w->out_cap : 16384;
-	while (cap - w->out_len < extra) {
-		if (cap > SIZE_MAX / 2)
-			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for a metadata table");
-		cap *= 2;
-	}
-	uint8_t *p = realloc(w->out, cap);
+	uint8_t *p = sq_grow(w->out, &w->out_cap, w->out_len + extra, 1, 16384);
 	if (p == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for a metadata table");
 	w->out = p;
-	w->out_cap = cap;
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "common/util/endian.h"
 #include "common/format.h"
 #include "common/table_write.h"
+#include "common/util/sizes.h"
 
 /* A slot of an open-addressing table: a byte range of w->blob and what it maps to. */
 struct slot {
@@ -46,17 +47,10 @@ static uint64_t fnv1a(const uint8_t *p, size_t n, uint64_t h)
 static int blob_put(struct sqfs_xattr_writer *w, const void *p, size_t n, struct sq_error *err)
 {
 	if (w->blob_cap - w->blob_len < n) {
-		size_t cap = w->blob_cap ? w->blob_cap : 4096;
-		while (cap - w->blob_len < n) {
-			if (cap > SIZE_MAX / 2)
-				return sq_fail(err, SQ_ERR_NOMEM, "out of memory for xattrs");
-			cap *= 2;
-		}
-		uint8_t *b = realloc(w->blob, cap);
+		uint8_t *b = sq_grow(w->blob, &w->blob_cap, w->blob_len + n, 1, 4096);
 		if (b == NULL)
 			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for xattrs");
 		w->blob = b;
-		w->blob_cap = cap;
 	}
 	memcpy(w->blob + w->blob_len, p, n);
 	w->blob_len += n;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/util/path.h"
 #include "common/util/sizes.h"
 
 int exclude_add_id(struct exclude_list *x, dev_t dev, ino_t ino, struct sq_error *err)
@@ -97,24 +98,8 @@ static int add_pattern(struct exclude_list *x, const char *text, struct sq_error
 		return sq_fail(err, SQ_ERR_USAGE, "exclude pattern \"%s\" names nothing", text);
 	if (!x->regex)
 		return 0;
-	p->regexes = sq_alloc_array(p->count, sizeof(regex_t));
-	if (p->regexes == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	for (uint32_t i = 0; i < p->count; i++) {
-		int rc = regcomp(&p->regexes[i], p->parts[i], REG_EXTENDED | REG_NOSUB);
-		if (rc != 0) {
-			char why[128];
-			regerror(rc, &p->regexes[i], why, sizeof(why));
-			/* Keep count consistent with what was compiled, for exclude_free. */
-			for (uint32_t j = 0; j < i; j++)
-				regfree(&p->regexes[j]);
-			free(p->regexes);
-			p->regexes = NULL;
-			return sq_fail(err, SQ_ERR_USAGE, "invalid exclude regex \"%s\": %s",
-				       p->parts[i], why);
-		}
-	}
-	return 0;
+	p->regexes = sq_path_regcomp(p->parts, p->count, "invalid exclude regex", NULL, err);
+	return p->regexes != NULL ? 0 : -1;
 }
 
 int exclude_init(struct exclude_list *x, char *const *patterns, uint32_t count, bool wildcards,
@@ -172,10 +157,7 @@ void exclude_free(struct exclude_list *x)
 {
 	for (uint32_t i = 0; i < x->pattern_count; i++) {
 		struct exclude_pattern *p = &x->patterns[i];
-		if (p->regexes != NULL)
-			for (uint32_t j = 0; j < p->count; j++)
-				regfree(&p->regexes[j]);
-		free(p->regexes);
+		sq_path_regfree(p->regexes, p->count);
 		for (uint32_t j = 0; j < p->count; j++)
 			free(p->parts[j]);
 		free(p->parts);

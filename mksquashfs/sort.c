@@ -39,14 +39,10 @@ void sort_table_free(struct sort_table *t)
 static int add_key(struct sort_table *t, const struct stat *st, int32_t prio, uint32_t line,
 		   struct sq_error *err)
 {
-	if (t->count == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct sort_key *k = sq_realloc_array(t->keys, cap, sizeof(*k));
-		if (k == NULL)
-			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-		t->keys = k;
-		t->cap = cap;
-	}
+	struct sort_key *k = sq_grow(t->keys, &t->cap, t->count + 1, sizeof(*k), 64);
+	if (k == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	t->keys = k;
 	t->keys[t->count++] = (struct sort_key){ st->st_dev, st->st_ino, prio, line };
 	return 0;
 }
@@ -253,14 +249,10 @@ static int walk_dir(struct sort_walk *w, struct tree_inode *dir, int32_t prio)
 		size_t s;
 		if (n->file == NULL || w->slots[s = ptr_slot(w, n)] == NULL)
 			continue;
-		if (w->hit_count == w->hit_cap) {
-			size_t cap = w->hit_cap ? w->hit_cap * 2 : 256;
-			struct sort_hit *h = sq_realloc_array(w->hits, cap, sizeof(*h));
-			if (h == NULL)
-				return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
-			w->hits = h;
-			w->hit_cap = cap;
-		}
+		struct sort_hit *h = sq_grow(w->hits, &w->hit_cap, w->hit_count + 1, sizeof(*h), 256);
+		if (h == NULL)
+			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
+		w->hits = h;
 		int32_t own = n->span != NULL ? prio : lookup(w->t, n->source_path, prio);
 		w->hits[w->hit_count++] = (struct sort_hit){ w->slot_index[s], own, w->seq++ };
 	}

@@ -20,14 +20,10 @@ static int id_add(struct id_set *s, uint32_t id)
 	for (size_t i = 0; i < s->count; i++)
 		if (s->ids[i] == id)
 			return 0;
-	if (s->count == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		uint32_t *grown = sq_realloc_array(s->ids, cap, sizeof(*grown));
-		if (grown == NULL)
-			return -1;
-		s->ids = grown;
-		s->cap = cap;
-	}
+	uint32_t *grown = sq_grow(s->ids, &s->cap, s->count + 1, sizeof(*grown), 16);
+	if (grown == NULL)
+		return -1;
+	s->ids = grown;
 	s->ids[s->count++] = id;
 	return 0;
 }

@@ -57,27 +57,25 @@ int image_begin(struct image_out *out, const struct image_settings *settings,
 
 static uint16_t super_flags(const struct image_settings *s, bool options_block)
 {
+	const struct {
+		bool on;
+		uint16_t flag;
+	} bits[] = {
+		{s->uncompressed_inodes, SQFS_FLAG_UNCOMPRESSED_INODES},
+		{s->uncompressed_data, SQFS_FLAG_UNCOMPRESSED_DATA},
+		{s->uncompressed_fragments, SQFS_FLAG_UNCOMPRESSED_FRAGMENTS},
+		{s->no_fragments, SQFS_FLAG_NO_FRAGMENTS},
+		{s->always_fragments, SQFS_FLAG_ALWAYS_FRAGMENTS},
+		{s->duplicates, SQFS_FLAG_DUPLICATES},
+		{s->exportable, SQFS_FLAG_EXPORTABLE},
+		{s->uncompressed_xattrs, SQFS_FLAG_UNCOMPRESSED_XATTRS},
+		{s->no_xattrs, SQFS_FLAG_NO_XATTRS},
+		{options_block, SQFS_FLAG_COMPRESSOR_OPTIONS},
+	};
 	uint16_t f = 0;
-	if (s->uncompressed_inodes)
-		f |= SQFS_FLAG_UNCOMPRESSED_INODES;
-	if (s->uncompressed_data)
-		f |= SQFS_FLAG_UNCOMPRESSED_DATA;
-	if (s->uncompressed_fragments)
-		f |= SQFS_FLAG_UNCOMPRESSED_FRAGMENTS;
-	if (s->no_fragments)
-		f |= SQFS_FLAG_NO_FRAGMENTS;
-	if (s->always_fragments)
-		f |= SQFS_FLAG_ALWAYS_FRAGMENTS;
-	if (s->duplicates)
-		f |= SQFS_FLAG_DUPLICATES;
-	if (s->exportable)
-		f |= SQFS_FLAG_EXPORTABLE;
-	if (s->uncompressed_xattrs)
-		f |= SQFS_FLAG_UNCOMPRESSED_XATTRS;
-	if (s->no_xattrs)
-		f |= SQFS_FLAG_NO_XATTRS;
-	if (options_block)
-		f |= SQFS_FLAG_COMPRESSOR_OPTIONS;
+	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		if (bits[i].on)
+			f |= bits[i].flag;
 	/* squashfs-tools 4.5.1 compresses ids like inodes and has no flag for it under -noI;
 	 * the flag (4.6's) marks only -noId on its own, so -noI images stay byte-identical. */
 	if (s->uncompressed_ids && !s->uncompressed_inodes)

@@ -71,29 +71,17 @@ static int check_entry(struct write_ctx *ctx, const struct tree_dir *dir, uint32
 
 static void count_kind(struct image_stats *st, uint32_t mode)
 {
-	switch (basic_type_of(mode)) {
-	case SQFS_INODE_DIR:
-		st->dir_count++;
-		break;
-	case SQFS_INODE_FILE:
-		st->file_count++;
-		break;
-	case SQFS_INODE_SYMLINK:
-		st->symlink_count++;
-		break;
-	case SQFS_INODE_BLKDEV:
-		st->blkdev_count++;
-		break;
-	case SQFS_INODE_CHRDEV:
-		st->chrdev_count++;
-		break;
-	case SQFS_INODE_FIFO:
-		st->fifo_count++;
-		break;
-	default:
-		st->socket_count++;
-		break;
-	}
+	uint32_t *const counts[] = {
+		[SQFS_INODE_DIR] = &st->dir_count,	   [SQFS_INODE_FILE] = &st->file_count,
+		[SQFS_INODE_SYMLINK] = &st->symlink_count, [SQFS_INODE_BLKDEV] = &st->blkdev_count,
+		[SQFS_INODE_CHRDEV] = &st->chrdev_count,   [SQFS_INODE_FIFO] = &st->fifo_count,
+		[SQFS_INODE_SOCKET] = &st->socket_count,
+	};
+	int type = basic_type_of(mode);
+	/* What is none of the others is a socket, the one kind left. */
+	if (type < SQFS_INODE_DIR || type > SQFS_INODE_FIFO)
+		type = SQFS_INODE_SOCKET;
+	(*counts[type])++;
 }
 
 static void clear_numbers(struct tree_inode *dir)

@@ -38,36 +38,24 @@ void unsq_mode_free(struct unsq_mode_spec *m)
 	free(m);
 }
 
+/* bits[i] for the letter letters[i]; dflt for any other character. */
+static unsigned letter_bits(const char *letters, const unsigned *bits, char c, unsigned dflt)
+{
+	const char *at = c != '\0' ? strchr(letters, c) : NULL;
+	return at != NULL ? bits[at - letters] : dflt;
+}
+
+/* The mode bits a class letter covers (a, all of them). */
 static unsigned who_mask(char c)
 {
-	switch (c) {
-	case 'u':
-		return 04700;
-	case 'g':
-		return 02070;
-	case 'o':
-		return 01007;
-	default:
-		return 07777;
-	}
+	static const unsigned masks[] = {04700, 02070, 01007};
+	return letter_bits("ugo", masks, c, 07777);
 }
 
 static unsigned perm_bits(char c)
 {
-	switch (c) {
-	case 'r':
-		return 0444;
-	case 'w':
-		return 0222;
-	case 'x':
-		return 0111;
-	case 's':
-		return 06000;
-	case 't':
-		return 01000;
-	default:
-		return 0;
-	}
+	static const unsigned perms[] = {0444, 0222, 0111, 06000, 01000};
+	return letter_bits("rwxst", perms, c, 0);
 }
 
 /* One operator starting at *p (an operator character); *p moves past it. */

@@ -48,6 +48,14 @@ static int list_line(void *ctx, const char *line, size_t len, struct sq_error *e
 	return add_string(t->list, copy + sizeof(char *), err);
 }
 
+static void free_regex(regex_t **re)
+{
+	if (*re != NULL)
+		regfree(*re);
+	free(*re);
+	*re = NULL;
+}
+
 void unsq_options_free(struct unsq_options *o)
 {
 	char *p = o->storage;
@@ -65,13 +73,8 @@ void unsq_options_free(struct unsq_options *o)
 	unsq_mode_free(o->force_file_mode);
 	unsq_mode_free(o->force_dir_mode);
 	o->force_file_mode = o->force_dir_mode = NULL;
-	if (o->xattr_include != NULL)
-		regfree(o->xattr_include);
-	if (o->xattr_exclude != NULL)
-		regfree(o->xattr_exclude);
-	free(o->xattr_include);
-	free(o->xattr_exclude);
-	o->xattr_include = o->xattr_exclude = NULL;
+	free_regex(&o->xattr_include);
+	free_regex(&o->xattr_exclude);
 }
 
 /* Flags: names -> mode (UNSQ_MODE_KEEP: unchanged) and up to two int fields set. */
@@ -215,8 +218,10 @@ static int set_exclude_file(struct unsq_options *o, const char *opt, const char 
 	return sq_for_each_line(val, "exclude file", list_line, &t, err);
 }
 
-static int set_xattr_regex(regex_t **slot, const char *opt, const char *val, struct sq_error *err)
+/* -xattrs-include and -xattrs-exclude. */
+static int set_xattr_regex(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
+	regex_t **slot = strcmp(opt, "-xattrs-include") == 0 ? &o->xattr_include : &o->xattr_exclude;
 	if (*slot != NULL)
 		regfree(*slot);
 	else if ((*slot = malloc(sizeof(regex_t))) == NULL)
@@ -230,16 +235,6 @@ static int set_xattr_regex(regex_t **slot, const char *opt, const char *val, str
 		return sq_fail(err, SQ_ERR_USAGE, "%s: bad regular expression \"%s\": %s", opt, val, why);
 	}
 	return 0;
-}
-
-static int set_xattr_include(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
-{
-	return set_xattr_regex(&o->xattr_include, opt, val, err);
-}
-
-static int set_xattr_exclude(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
-{
-	return set_xattr_regex(&o->xattr_exclude, opt, val, err);
 }
 
 static int set_mem(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
@@ -274,8 +269,11 @@ static int set_force_gid(struct unsq_options *o, const char *opt, const char *va
 	return 0;
 }
 
-static int set_mode_spec(struct unsq_mode_spec **slot, const char *opt, const char *val, struct sq_error *err)
+/* -force-file-mode and -force-dir-mode. */
+static int set_mode_spec(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
+	struct unsq_mode_spec **slot =
+		strcmp(opt, "-force-file-mode") == 0 ? &o->force_file_mode : &o->force_dir_mode;
 	struct sq_error why;
 	sq_error_clear(&why);
 	unsq_mode_free(*slot);
@@ -285,28 +283,12 @@ static int set_mode_spec(struct unsq_mode_spec **slot, const char *opt, const ch
 	return 0;
 }
 
-static int set_file_mode(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
+/* -help-option (-ho) and -help-section (-hs). */
+static int set_help_arg(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
-	return set_mode_spec(&o->force_file_mode, opt, val, err);
-}
-
-static int set_dir_mode(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
-{
-	return set_mode_spec(&o->force_dir_mode, opt, val, err);
-}
-
-static int set_help_option(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
-{
-	(void)opt, (void)err;
-	o->mode = UNSQ_HELP_OPTION;
-	o->help_arg = val;
-	return 0;
-}
-
-static int set_help_section(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
-{
-	(void)opt, (void)err;
-	o->mode = UNSQ_HELP_SECTION;
+	(void)err;
+	int option = strcmp(opt, "-help-option") == 0 || strcmp(opt, "-ho") == 0;
+	o->mode = option ? UNSQ_HELP_OPTION : UNSQ_HELP_SECTION;
 	o->help_arg = val;
 	return 0;
 }
@@ -321,19 +303,19 @@ static const struct value_option value_options[] = {
 	{"-pf", "-pseudo-file", NULL, set_pseudo},
 	{"-da", "-data-queue", NULL, set_queue},
 	{"-fr", "-frag-queue", NULL, set_queue},
-	{"-xattrs-include", NULL, NULL, set_xattr_include},
-	{"-xattrs-exclude", NULL, NULL, set_xattr_exclude},
+	{"-xattrs-include", NULL, NULL, set_xattr_regex},
+	{"-xattrs-exclude", NULL, NULL, set_xattr_regex},
 	{"-mem", NULL, NULL, set_mem},
 	{"-mem-percent", NULL, NULL, set_mem_percent},
 	{"-all", "-all-time", NULL, set_all_time},
 	{"-max-files", NULL, NULL, set_max_files},
 	{"-force-uid", NULL, NULL, set_force_uid},
 	{"-force-gid", NULL, NULL, set_force_gid},
-	{"-force-file-mode", NULL, NULL, set_file_mode},
-	{"-force-dir-mode", NULL, NULL, set_dir_mode},
+	{"-force-file-mode", NULL, NULL, set_mode_spec},
+	{"-force-dir-mode", NULL, NULL, set_mode_spec},
 	{"-cols", NULL, NULL, set_cols},
-	{"-help-option", "-ho", NULL, set_help_option},
-	{"-help-section", "-hs", NULL, set_help_section},
+	{"-help-option", "-ho", NULL, set_help_arg},
+	{"-help-section", "-hs", NULL, set_help_arg},
 };
 
 /* What sqfscat accepts (upstream's sqfscat options). */

@@ -4,6 +4,7 @@
  * but over the image's own tree: links never leave it. */
 #include "config.h"
 #include "unsquashfs/resolve.h"
+#include "common/util/sizes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +17,10 @@ struct buf {
 
 static int buf_reserve(struct buf *b, size_t need, struct sq_error *err)
 {
-	if (need <= b->cap)
-		return 0;
-	size_t cap = b->cap ? b->cap : 64;
-	while (cap < need)
-		cap *= 2;
-	char *n = realloc(b->s, cap);
+	char *n = sq_grow(b->s, &b->cap, need, 1, 64);
 	if (n == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 	b->s = n;
-	b->cap = cap;
 	return 0;
 }
 
@@ -147,7 +142,7 @@ out:
 
 struct follow_out {
 	char **list;
-	size_t n;
+	size_t n, cap;
 };
 
 static int add_unique(void *ctx, const char *canonical, struct sq_error *err)
@@ -156,14 +151,13 @@ static int add_unique(void *ctx, const char *canonical, struct sq_error *err)
 	for (size_t i = 0; i < f->n; i++)
 		if (strcmp(f->list[i], canonical) == 0)
 			return 0;
-	char **n = realloc(f->list, (f->n + 1) * sizeof(char *));
-	if (n == NULL)
+	char **n = sq_grow(f->list, &f->cap, f->n + 1, sizeof(char *), 8);
+	char *copy = n != NULL ? strdup(canonical) : NULL;
+	if (n != NULL)
+		f->list = n;
+	if (copy == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	f->list = n;
-	f->list[f->n] = strdup(canonical);
-	if (f->list[f->n] == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	f->n++;
+	f->list[f->n++] = copy;
 	return 0;
 }
 

@@ -8,19 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util/path.h"
+
 #ifndef FNM_EXTMATCH
 #define FNM_EXTMATCH 0 /* extended patterns are a GNU extension; plain globbing elsewhere */
 #endif
 
 static void free_pattern(struct unsq_pattern *p)
 {
-	for (size_t j = 0; j < p->ncomp; j++) {
+	for (size_t j = 0; j < p->ncomp; j++)
 		free(p->comp[j]);
-		if (p->re != NULL)
-			regfree(&p->re[j]);
-	}
 	free(p->comp);
-	free(p->re);
+	sq_path_regfree(p->re, p->ncomp);
 }
 
 static int add_comp(struct unsq_pattern *p, const char *s, size_t len, struct sq_error *err)
@@ -38,23 +37,8 @@ static int add_comp(struct unsq_pattern *p, const char *s, size_t len, struct sq
 
 static int compile_regex(struct unsq_pattern *p, struct sq_error *err)
 {
-	p->re = calloc(p->ncomp ? p->ncomp : 1, sizeof(regex_t));
-	if (p->re == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	for (size_t j = 0; j < p->ncomp; j++) {
-		int r = regcomp(&p->re[j], p->comp[j], REG_EXTENDED | REG_NOSUB);
-		if (r != 0) {
-			char why[200];
-			regerror(r, &p->re[j], why, sizeof(why));
-			/* Entries before j are compiled; free_pattern frees every entry, so make the rest
-			 * valid empty expressions first. */
-			for (size_t k = j; k < p->ncomp; k++)
-				regcomp(&p->re[k], "", REG_NOSUB);
-			return sq_fail(err, SQ_ERR_USAGE, "bad regular expression \"%s\" in \"%s\": %s", p->comp[j],
-				       p->text, why);
-		}
-	}
-	return 0;
+	p->re = sq_path_regcomp(p->comp, p->ncomp, "bad regular expression", p->text, err);
+	return p->re != NULL ? 0 : -1;
 }
 
 /* Split text at '/' into components; an exclude beginning "... " matches at any depth. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "unsquashfs/numset.h"
+#include "common/util/sizes.h"
 
 /* An exclude pattern part-way matched: component comp is the next to match. */
 struct exstate {
@@ -53,16 +54,10 @@ static int mark_dir(struct walk *w, uint32_t num, struct sq_error *err)
 
 static int grow_path(struct walk *w, size_t need, struct sq_error *err)
 {
-	if (need <= w->path_cap)
-		return 0;
-	size_t cap = w->path_cap ? w->path_cap : 256;
-	while (cap < need)
-		cap *= 2;
-	char *p = realloc(w->path, cap);
+	char *p = sq_grow(w->path, &w->path_cap, need, 1, 256);
 	if (p == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for a path of %zu bytes", need);
 	w->path = p;
-	w->path_cap = cap;
 	return 0;
 }
 

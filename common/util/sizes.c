@@ -27,6 +27,22 @@ void *sq_realloc_array(void *p, size_t n, size_t size)
 	return realloc(p, total ? total : 1);
 }
 
+void *sq_grow(void *p, size_t *cap, size_t need, size_t size, size_t first)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap : first;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return NULL;
+		n *= 2;
+	}
+	void *grown = sq_realloc_array(p, n, size);
+	if (grown != NULL)
+		*cap = n;
+	return grown;
+}
+
 int sq_parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;

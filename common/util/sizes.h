@@ -31,6 +31,11 @@ static inline bool sq_mul_size(size_t a, size_t b, size_t *out)
 void *sq_alloc_array(size_t n, size_t size);
 void *sq_realloc_array(void *p, size_t n, size_t size);
 
+/* Room for need elements of size bytes in p, which holds *cap of them: p itself when it has
+ * room, else p reallocated to *cap doubled (starting from first) until need fit, and *cap
+ * updated. NULL when memory is short or the size overflows; p and *cap are then unchanged. */
+void *sq_grow(void *p, size_t *cap, size_t need, size_t size, size_t first);
+
 /* Parse an unsigned decimal number with an optional K/M/G suffix (case-insensitive, powers of
  * 1024), as squashfs-tools' -b, -mem and -offset accept. The suffixes allowed are given in
  * `suffixes` (e.g. "KM"); a suffix outside it is an error. Returns 0, or -1 on an empty

@@ -41,6 +41,36 @@ static ptrdiff_t fake_compress(void *state, const uint8_t *src, size_t len, uint
 static const struct codec fake_codec = { .id = 1, .name = "fake", .supported = 1,
 					 .compress = fake_compress };
 
+/* in picks the kind it should and encodes to exactly want (len bytes) in out. */
+static void check_encodes(struct sqfs_inode_w *in, int kind, const uint8_t *want, size_t len,
+			  uint8_t *out)
+{
+	sqfs_inode_pick_kind(in);
+	CHECK(in->type == kind);
+	CHECK(sqfs_inode_encode(in, out) == len);
+	CHECK_BYTES(out, want, len);
+}
+
+/* in, given the basic type and an xattr index, becomes the extended kind ext: len bytes in out,
+ * led by ext's type number. */
+static void check_extended(struct sqfs_inode_w *in, int type, uint32_t xattr, int ext,
+			   size_t len, uint8_t *out)
+{
+	in->type = type;
+	in->xattr_index = xattr;
+	sqfs_inode_pick_kind(in);
+	CHECK(in->type == ext);
+	CHECK(sqfs_inode_encode(in, out) == len);
+	CHECK(out[0] == ext);
+}
+
+/* The kind in would be given, on a copy. */
+static int kind_of(struct sqfs_inode_w in)
+{
+	sqfs_inode_pick_kind(&in);
+	return in.type;
+}
+
 static void test_inodes(void)
 {
 	uint8_t out[128];
@@ -54,11 +84,8 @@ static void test_inodes(void)
 		0x02, 0x00, 0xa4, 0x01, 0x01, 0x00, 0x02, 0x00, 0x04, 0x03, 0x02, 0x01,
 		0x07, 0x00, 0x00, 0x00, 0x60, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
 		0x10, 0x00, 0x00, 0x00, 0x45, 0x23, 0x00, 0x00, 0x00, 0x20, 0x00, 0x01 };
-	sqfs_inode_pick_kind(&f);
-	CHECK(f.type == SQFS_INODE_FILE);
+	check_encodes(&f, SQFS_INODE_FILE, want_file, sizeof(want_file), out);
 	CHECK(sqfs_inode_encoded_size(&f) == sizeof(want_file));
-	CHECK(sqfs_inode_encode(&f, out) == sizeof(want_file));
-	CHECK_BYTES(out, want_file, sizeof(want_file));
 
 	uint32_t sparse[1] = { 0 };
 	struct sqfs_inode_w xf = f;
@@ -76,32 +103,18 @@ static void test_inodes(void)
 		0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00,
 		0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
 		0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 };
-	sqfs_inode_pick_kind(&xf);
-	CHECK(xf.type == SQFS_INODE_EXT_FILE);
-	CHECK(sqfs_inode_encode(&xf, out) == sizeof(want_xfile));
-	CHECK_BYTES(out, want_xfile, sizeof(want_xfile));
+	check_encodes(&xf, SQFS_INODE_EXT_FILE, want_xfile, sizeof(want_xfile), out);
 
-	/* Each reason alone makes a file extended. */
-	struct sqfs_inode_w r = f;
-	r.sparse_bytes = 1;
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_FILE);
-	r = f;
-	r.file_size = UINT64_C(0x100000000);
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_FILE);
-	r = f;
-	r.blocks_start = UINT64_C(0x100000000);
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_FILE);
-	r = f;
-	r.nlink = 2;
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_FILE);
-	r = f;
-	r.file_size = 0xFFFFFFFFu; /* the largest size a basic inode holds */
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_FILE);
+	/* Each reason alone makes a file extended; the largest size a basic inode holds does not. */
+	struct sqfs_inode_w r[5] = { f, f, f, f, f };
+	r[0].sparse_bytes = 1;
+	r[1].file_size = UINT64_C(0x100000000);
+	r[2].blocks_start = UINT64_C(0x100000000);
+	r[3].nlink = 2;
+	r[4].file_size = 0xFFFFFFFFu;
+	for (int i = 0; i < 4; i++)
+		CHECK(kind_of(r[i]) == SQFS_INODE_EXT_FILE, "reason %d", i);
+	CHECK(kind_of(r[4]) == SQFS_INODE_FILE);
 
 	struct sqfs_inode_w d = { .type = SQFS_INODE_DIR, .mode = 040755, .inode_number = 8,
 				  .nlink = 3, .xattr_index = SQFS_NO_XATTR,
@@ -111,10 +124,7 @@ static void test_inodes(void)
 		0x01, 0x00, 0xed, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 		0x08, 0x00, 0x00, 0x00, 0x34, 0x12, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
 		0x2b, 0x00, 0x1f, 0x00, 0x09, 0x00, 0x00, 0x00 };
-	sqfs_inode_pick_kind(&d);
-	CHECK(d.type == SQFS_INODE_DIR);
-	CHECK(sqfs_inode_encode(&d, out) == sizeof(want_dir));
-	CHECK_BYTES(out, want_dir, sizeof(want_dir));
+	check_encodes(&d, SQFS_INODE_DIR, want_dir, sizeof(want_dir), out);
 
 	static const uint8_t idx[2] = { 0xAA, 0xBB };
 	struct sqfs_inode_w xd = { .type = SQFS_INODE_DIR, .mode = 040755, .inode_number = 8,
@@ -126,19 +136,14 @@ static void test_inodes(void)
 		0x08, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x01, 0x00,
 		0x20, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x01,
 		0x00, 0x00, 0x00, 0x00, 0xAA, 0xBB };
-	sqfs_inode_pick_kind(&xd);
-	CHECK(xd.type == SQFS_INODE_EXT_DIR);
-	CHECK(sqfs_inode_encode(&xd, out) == sizeof(want_xdir));
-	CHECK_BYTES(out, want_xdir, sizeof(want_xdir));
+	check_encodes(&xd, SQFS_INODE_EXT_DIR, want_xdir, sizeof(want_xdir), out);
 	/* A big listing alone, or an index alone, needs the extended form. */
-	r = d;
-	r.dir_size = 0x10000;
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_DIR);
-	r = d;
-	r.dir_index_count = 1;
-	sqfs_inode_pick_kind(&r);
-	CHECK(r.type == SQFS_INODE_EXT_DIR);
+	r[0] = d;
+	r[0].dir_size = 0x10000;
+	r[1] = d;
+	r[1].dir_index_count = 1;
+	CHECK(kind_of(r[0]) == SQFS_INODE_EXT_DIR);
+	CHECK(kind_of(r[1]) == SQFS_INODE_EXT_DIR);
 
 	struct sqfs_inode_w s = { .type = SQFS_INODE_SYMLINK, .mode = 0120777, .inode_number = 3,
 				  .nlink = 1, .xattr_index = SQFS_NO_XATTR, .target = "abc",
@@ -147,15 +152,8 @@ static void test_inodes(void)
 		0x03, 0x00, 0xff, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 		0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
 		0x61, 0x62, 0x63 };
-	sqfs_inode_pick_kind(&s);
-	CHECK(sqfs_inode_encode(&s, out) == sizeof(want_sym));
-	CHECK_BYTES(out, want_sym, sizeof(want_sym));
-	s.type = SQFS_INODE_SYMLINK;
-	s.xattr_index = 2;
-	sqfs_inode_pick_kind(&s);
-	CHECK(s.type == SQFS_INODE_EXT_SYMLINK);
-	CHECK(sqfs_inode_encode(&s, out) == sizeof(want_sym) + 4);
-	CHECK(out[0] == 0x0a);
+	check_encodes(&s, SQFS_INODE_SYMLINK, want_sym, sizeof(want_sym), out);
+	check_extended(&s, SQFS_INODE_SYMLINK, 2, SQFS_INODE_EXT_SYMLINK, sizeof(want_sym) + 4, out);
 	CHECK_BYTES(out + 2, want_sym + 2, sizeof(want_sym) - 2);
 	CHECK_BYTES(out + sizeof(want_sym), "\x02\x00\x00\x00", 4);
 
@@ -167,15 +165,8 @@ static void test_inodes(void)
 	static const uint8_t want_blk[] = {
 		0x04, 0x00, 0xb6, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 		0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x70, 0x2c, 0x11, 0x11 };
-	sqfs_inode_pick_kind(&b);
-	CHECK(sqfs_inode_encode(&b, out) == sizeof(want_blk));
-	CHECK_BYTES(out, want_blk, sizeof(want_blk));
-	b.type = SQFS_INODE_CHRDEV;
-	b.xattr_index = 1;
-	sqfs_inode_pick_kind(&b);
-	CHECK(b.type == SQFS_INODE_EXT_CHRDEV);
-	CHECK(sqfs_inode_encode(&b, out) == sizeof(want_blk) + 4);
-	CHECK(out[0] == 0x0c);
+	check_encodes(&b, SQFS_INODE_BLKDEV, want_blk, sizeof(want_blk), out);
+	check_extended(&b, SQFS_INODE_CHRDEV, 1, SQFS_INODE_EXT_CHRDEV, sizeof(want_blk) + 4, out);
 	CHECK_BYTES(out + 16, want_blk + 16, 8);
 	CHECK_BYTES(out + 24, "\x01\x00\x00\x00", 4);
 
@@ -184,15 +175,8 @@ static void test_inodes(void)
 	static const uint8_t want_fifo[] = {
 		0x06, 0x00, 0x80, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 		0x04, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00 };
-	sqfs_inode_pick_kind(&p);
-	CHECK(sqfs_inode_encode(&p, out) == sizeof(want_fifo));
-	CHECK_BYTES(out, want_fifo, sizeof(want_fifo));
-	p.type = SQFS_INODE_SOCKET;
-	p.xattr_index = 7;
-	sqfs_inode_pick_kind(&p);
-	CHECK(p.type == SQFS_INODE_EXT_SOCKET);
-	CHECK(sqfs_inode_encode(&p, out) == 24);
-	CHECK(out[0] == 0x0e);
+	check_encodes(&p, SQFS_INODE_FIFO, want_fifo, sizeof(want_fifo), out);
+	check_extended(&p, SQFS_INODE_SOCKET, 7, SQFS_INODE_EXT_SOCKET, 24, out);
 	CHECK_BYTES(out + 16, "\x02\x00\x00\x00\x07\x00\x00\x00", 8);
 
 	struct sqfs_inode_w bad = { .type = 15 };

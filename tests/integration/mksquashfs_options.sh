@@ -3,69 +3,15 @@
 # mksquashfs_options.sh — exclusions, wildcards, merged sources and owner options match the reference's images.
 #
 # Each case runs the same command line through the tool under test and the reference mksquashfs,
-# mounts both images and requires identical trees; some also check the result against the source.
-. "$top_srcdir/tests/lib/common.sh"
+# mounts both images and requires identical trees (sidebyside.sh: ours is also extracted by both
+# unsquashfs tools); some also check the result against the source.
+. "$top_srcdir/tests/integration/sidebyside.sh"
 
-need_root
-need_tools "$MKSQUASHFS" "$REF_MKSQUASHFS" "$GENTREE" "$TREECMP"
-make_scratch
-S=$SCRATCH
 make_tree src --small --seed 21
 make_tree src2 --small --seed 22
 # Hard-linked symlinks are split at random by the reference 4.5.1 (see common.sh): comparing two
 # images needs them out of the way.
 rm "$S/src/hardlinks/b/symlink-link" "$S/src2/hardlinks/b/symlink-link"
-
-# build TOOL IMG ARGS...: ARGS with the word IMG replaced by the image path and our fixed
-# options (right after it: -e takes every argument that follows it).
-build() {
-	_tool=$1 _img=$2
-	shift 2
-	for _a; do
-		shift
-		if [ "$_a" = IMG ]; then
-			set -- "$@" "$_img" -noappend -no-progress
-		else
-			set -- "$@" "$_a"
-		fi
-	done
-	rm -f "$_img"
-	"$_tool" "$@" >"$S/mk.log" 2>&1
-}
-
-# both LABEL ARGS...: build with both tools, mount both; leaves them mounted at $S/ours, $S/ref
-# (returns 1 when that failed). Call done_both afterwards.
-both() {
-	label=$1
-	shift
-	if ! build "$MKSQUASHFS" "$S/ours.img" "$@"; then
-		fail "$label: mksquashfs failed: $(tail -n 2 "$S/mk.log")"
-		return 1
-	fi
-	build "$REF_MKSQUASHFS" "$S/ref.img" "$@" || die "$label: reference mksquashfs failed: $(tail -n 2 "$S/mk.log")"
-	mount_ro "$S/ours.img" "$S/ours" || return 1
-	if ! mount_ro "$S/ref.img" "$S/ref"; then
-		umount_dir "$S/ours"
-		return 1
-	fi
-	return 0
-}
-
-done_both() {
-	umount_dir "$S/ours"
-	umount_dir "$S/ref"
-}
-
-# same LABEL TREECMP-OPTIONS -- ARGS...: our image's tree equals the reference's.
-same() {
-	label=$1 opts=$2
-	shift 3
-	if both "$label" "$@"; then
-		# shellcheck disable=SC2086
-		compare "$label: ours vs reference" "$S/ref" "$S/ours" $opts
-		done_both
-	fi
-}
 
 same "-e two paths" "" -- "$S/src" IMG -e files dups/whole-1
 same "-e a missing path" "" -- "$S/src" IMG -e no/such/path

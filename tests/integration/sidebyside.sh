@@ -31,6 +31,15 @@ build() {
 	"$_tool" "$@" >"$S/mk.log" 2>&1 </dev/null
 }
 
+# build_ours LABEL ARGS...: our mksquashfs makes $S/ours.img; a failure (and 1) when it fails.
+build_ours() {
+	_label=$1
+	shift
+	build "$MKSQUASHFS" "$S/ours.img" "$@" && return 0
+	fail "$_label: mksquashfs failed: $(tail -n 2 "$S/mk.log")"
+	return 1
+}
+
 # mount_at IMG DIR: read-only loop mount, at $OFFSET.
 mount_at() {
 	if [ "$OFFSET" -eq 0 ]; then
@@ -73,10 +82,7 @@ extract_both() {
 both() {
 	label=$1
 	shift
-	if ! build "$MKSQUASHFS" "$S/ours.img" "$@"; then
-		fail "$label: mksquashfs failed: $(tail -n 2 "$S/mk.log")"
-		return 1
-	fi
+	build_ours "$label" "$@" || return 1
 	build "$REF_MKSQUASHFS" "$S/ref.img" "$@" ||
 		die "$label: reference mksquashfs failed: $(tail -n 2 "$S/mk.log")"
 	# -nopad images end anywhere; a loop device needs whole 4K blocks.
@@ -118,10 +124,7 @@ same() {
 ours() {
 	label=$1
 	shift
-	if ! build "$MKSQUASHFS" "$S/ours.img" "$@"; then
-		fail "$label: mksquashfs failed: $(tail -n 2 "$S/mk.log")"
-		return 1
-	fi
+	build_ours "$label" "$@" || return 1
 	mount_at "$S/ours.img" "$S/ours"
 }
 

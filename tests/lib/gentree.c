@@ -363,18 +363,12 @@ static int make_xattrs(struct gen *g)
 
 static int generate(struct gen *g)
 {
-	TRY(make_files(g));
-	TRY(make_dups(g));
-	TRY(make_sparse(g));
-	TRY(make_dirs(g));
-	TRY(make_symlinks(g));
-	TRY(make_special(g));
-	TRY(make_hardlinks(g));
-	TRY(make_names(g));
-	TRY(make_owners(g));
-	TRY(make_modes(g));
-	TRY(make_times(g));
-	TRY(make_xattrs(g));
+	static int (*const steps[])(struct gen *) = {
+		make_files, make_dups, make_sparse, make_dirs, make_symlinks, make_special,
+		make_hardlinks, make_names, make_owners, make_modes, make_times, make_xattrs,
+	};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		TRY(steps[i](g));
 	return gen_apply_mtimes(g);
 }
 

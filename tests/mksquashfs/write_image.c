@@ -203,26 +203,6 @@ static void add_xattr(struct tree_inode *ino, uint16_t type, const char *key, co
 	x->value_len = len;
 }
 
-static int cmp_entries(const void *a, const void *b)
-{
-	const struct tree_entry *x = a, *y = b;
-	uint32_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
-	int c = memcmp(x->name, y->name, n);
-	if (c != 0)
-		return c;
-	return (x->name_len > y->name_len) - (x->name_len < y->name_len);
-}
-
-static void sort_tree(struct tree_inode *dir)
-{
-	if (dir->dir->count == 0)
-		return;
-	qsort(dir->dir->entries, dir->dir->count, sizeof(struct tree_entry), cmp_entries);
-	for (uint32_t i = 0; i < dir->dir->count; i++)
-		if (dir->dir->entries[i].inode->dir != NULL)
-			sort_tree(dir->dir->entries[i].inode);
-}
-
 static const struct gen_file *gen_of(const struct builder *b, const struct tree_inode *ino)
 {
 	for (uint32_t i = 0; i < b->ngens; i++)
@@ -426,7 +406,9 @@ static struct tree_inode *build(struct builder *b, bool huge)
 		/* The data is after the sparse blocks' place: blocks_start counts stored bytes. */
 	}
 	flush_fragment(b);
-	sort_tree(root);
+	struct tree t = { .root = root };
+	if (tree_sort(&t, &b->err) != 0)
+		die(b->err.msg);
 	return root;
 }
 
@@ -479,25 +461,28 @@ int main(int argc, char **argv)
 	s->duplicates = true;
 	s->exportable = true;
 	s->pad = true;
+	const struct {
+		const char *name;
+		bool *flag, value;
+	} flags[] = {
+		{"-noI", &s->uncompressed_inodes, true},
+		{"-noX", &s->uncompressed_xattrs, true},
+		{"-noF", &s->uncompressed_fragments, true},
+		{"-no-exports", &s->exportable, false},
+		{"-no-xattrs", &s->no_xattrs, true},
+		{"-nopad", &s->pad, false},
+		{"-huge", &huge, true},
+	};
 	for (int i = 4; i < argc; i++) {
-		if (strcmp(argv[i], "-comp") == 0 && i + 1 < argc)
+		size_t f = 0;
+		while (f < sizeof(flags) / sizeof(flags[0]) && strcmp(argv[i], flags[f].name) != 0)
+			f++;
+		if (f < sizeof(flags) / sizeof(flags[0]))
+			*flags[f].flag = flags[f].value;
+		else if (strcmp(argv[i], "-comp") == 0 && i + 1 < argc)
 			comp = argv[++i];
 		else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc)
 			s->block_size = (uint32_t)strtoul(argv[++i], NULL, 0);
-		else if (strcmp(argv[i], "-noI") == 0)
-			s->uncompressed_inodes = true;
-		else if (strcmp(argv[i], "-noX") == 0)
-			s->uncompressed_xattrs = true;
-		else if (strcmp(argv[i], "-noF") == 0)
-			s->uncompressed_fragments = true;
-		else if (strcmp(argv[i], "-no-exports") == 0)
-			s->exportable = false;
-		else if (strcmp(argv[i], "-no-xattrs") == 0)
-			s->no_xattrs = true;
-		else if (strcmp(argv[i], "-nopad") == 0)
-			s->pad = false;
-		else if (strcmp(argv[i], "-huge") == 0)
-			huge = true;
 		else
 			die("unknown option");
 	}

@@ -6,6 +6,43 @@
 
 WRITE_IMAGE="$top_builddir/tests/mksquashfs/write_image"
 
+# write_start NAME WHY TOOL...: skip (exit 77) unless root (WHY: what for) and each TOOL is
+# installed; then $work is a scratch directory removed on exit and fail() stops NAME.
+write_start() {
+	WRITE_TEST=$1
+	why=$2
+	shift 2
+	if [ "$(id -u)" != 0 ]; then
+		echo "$WRITE_TEST: needs root $why" >&2
+		exit 77
+	fi
+	for tool; do
+		if ! command -v "$tool" > /dev/null; then
+			echo "$WRITE_TEST: $tool not installed" >&2
+			exit 77
+		fi
+	done
+	work=$(mktemp -d "${TMPDIR:-/tmp}/$WRITE_TEST.XXXXXX") || exit 1
+	trap 'rm -rf "$work"' EXIT
+}
+
+fail() {
+	echo "$WRITE_TEST: FAIL: $*" >&2
+	exit 1
+}
+
+# lists_match WHAT ROOT WANT GOT MATCHED: the sorted lists agree ("N MATCHED" on stdout); else
+# "WHAT under ROOT" and the start of their diff on stderr, and non-zero.
+lists_match() {
+	if diff "$3" "$4" > "$3.diff"; then
+		echo "$(wc -l < "$3") $5"
+		return 0
+	fi
+	echo "$1 under $2 (want < > got):" >&2
+	head -20 "$3.diff" >&2
+	return 1
+}
+
 # make_image DIR [write_image options...]: DIR/img.sq, DIR/expect/, DIR/manifest
 make_image() {
 	dir=$1
@@ -31,12 +68,7 @@ check_meta() {
 				"$f" > "$f.tmp" && mv "$f.tmp" "$f"
 		done
 	fi
-	if ! diff "$root.want" "$root.got" > "$root.diff"; then
-		echo "metadata differs under $root (want < > got):" >&2
-		head -20 "$root.diff" >&2
-		return 1
-	fi
-	echo "metadata of $(wc -l < "$root.want") paths matches"
+	lists_match "metadata differs" "$root" "$root.want" "$root.got" "paths' metadata matches"
 }
 
 check_symlinks() {
@@ -63,12 +95,7 @@ check_xattrs() {
 		{ i = index($0, "="); name = (i ? substr($0, 1, i - 1) : $0);
 		  val = (i ? substr($0, i + 1) : "0x"); if (val == "\"\"") val = "0x";
 		  print "X|./" file "|" name "|" val }' | sed 's#|\./\./#|./#' | sort > "$root.xgot"
-	if ! diff "$root.xwant" "$root.xgot" > "$root.xdiff"; then
-		echo "xattrs differ under $root (want < > got):" >&2
-		head -20 "$root.xdiff" >&2
-		return 1
-	fi
-	echo "$(wc -l < "$root.xwant") xattrs match"
+	lists_match "xattrs differ" "$root" "$root.xwant" "$root.xgot" "xattrs match"
 }
 
 # check_contents ROOT EXPECT MANIFEST: every regular file's bytes (tails of files over 4 GiB)

@@ -5,18 +5,7 @@
 # reference unsquashfs, must hold exactly the hand-built tree (every inode kind, xattrs, links).
 . "$top_srcdir/tests/mksquashfs/write_lib.sh"
 
-if [ "$(id -u)" != 0 ]; then
-	echo "write_mount: needs root for loop mounts" >&2
-	exit 77
-fi
-for tool in unsquashfs getfattr; do
-	if ! command -v $tool > /dev/null; then
-		echo "write_mount: $tool not installed" >&2
-		exit 77
-	fi
-done
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/write_mount.XXXXXX") || exit 1
+write_start write_mount "for loop mounts" unsquashfs getfattr
 mnt="$work/mnt"
 mkdir "$mnt"
 cleanup() {
@@ -24,11 +13,6 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-
-fail() {
-	echo "write_mount: FAIL: $*" >&2
-	exit 1
-}
 
 # run_case NAME [write_image options]: mount, check, unmount; extract with unsquashfs, check.
 run_case() {

@@ -7,22 +7,7 @@
 # and packed again by the reference mksquashfs.
 . "$top_srcdir/tests/mksquashfs/write_lib.sh"
 
-if [ "$(id -u)" != 0 ]; then
-	echo "write_refcompare: needs root to extract devices and owners" >&2
-	exit 77
-fi
-for tool in unsquashfs mksquashfs; do
-	if ! command -v $tool > /dev/null; then
-		echo "write_refcompare: reference $tool not installed" >&2
-		exit 77
-	fi
-done
-work=$(mktemp -d "${TMPDIR:-/tmp}/write_refcompare.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-fail() {
-	echo "write_refcompare: FAIL: $*" >&2
-	exit 1
-}
+write_start write_refcompare "to extract devices and owners" unsquashfs mksquashfs
 u32() {
 	echo $((0x$(od -An -t x4 -j "$2" -N 4 "$1" | tr -d ' ')))
 }

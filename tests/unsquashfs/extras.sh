@@ -5,12 +5,7 @@
 # -follow-symlinks through links, symlinks already in the destination, non-anchored excludes,
 # -match, the xattr filters, -force-uid/-gid/-file-mode/-dir-mode, -all-time,
 # -full-precision, -percentage, -max-files; and sqfscat beside the reference's.
-. "$top_srcdir/tests/lib/common.sh"
-need_root
-need_tools "$REF_MKSQUASHFS" "$REF_UNSQUASHFS" "$UNSQUASHFS" "$TREECMP"
-make_scratch
-TZ=UTC
-export TZ
+. "$top_srcdir/tests/unsquashfs/ref_lib.sh"
 S=$SCRATCH/src
 mkdir -p "$S/a/b/c" "$S/t" "$S/x/deep/er"
 printf 'hello\n' >"$S/a/b/c/hello"

@@ -5,12 +5,7 @@
 # ours and by the reference: extracted trees compared with treecmp (and the summary lines), or
 # standard output compared byte for byte, and the exit status. First, every option name the
 # reference's -help lists must be one ours knows.
-. "$top_srcdir/tests/lib/common.sh"
-need_root
-need_tools "$REF_MKSQUASHFS" "$REF_UNSQUASHFS" "$UNSQUASHFS" "$TREECMP"
-make_scratch
-TZ=UTC
-export TZ
+. "$top_srcdir/tests/unsquashfs/ref_lib.sh"
 
 # Every option of the reference's help ("-v[ersion]" names -v and -version) is known to ours.
 "$REF_UNSQUASHFS" -help 2>&1 | sed -n 's/^\t\(-[^ \t]*\).*/\1/p' >"$SCRATCH/names"
