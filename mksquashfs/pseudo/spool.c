@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -33,22 +34,36 @@ static void on_signal(int sig)
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-/* Catch the stop signals without SA_RESTART, so a blocked read returns EINTR. */
-static void catch_signals(struct sigaction *old)
+/* The signal state a command runs under, and what it replaced. */
+struct caught {
+	struct sigaction old[3];
+	sigset_t old_mask;
+};
+
+/* Catch the stop signals without SA_RESTART, so a blocked read returns EINTR. The image's signal
+ * guard (append/guard.c) keeps them blocked in every thread; they are let through to this one
+ * while the command runs, so that it is the command, not only the image, that a signal stops. */
+static void catch_signals(struct caught *c)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	interrupted = 0;
-	for (size_t i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &sa, &old[i]);
+	sigset_t stop;
+	sigemptyset(&stop);
+	for (size_t i = 0; i < 3; i++) {
+		sigaction(stop_signals[i], &sa, &c->old[i]);
+		sigaddset(&stop, stop_signals[i]);
+	}
+	pthread_sigmask(SIG_UNBLOCK, &stop, &c->old_mask);
 }
 
-static void restore_signals(const struct sigaction *old)
+static void restore_signals(const struct caught *c)
 {
+	pthread_sigmask(SIG_SETMASK, &c->old_mask, NULL);
 	for (size_t i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &old[i], NULL);
+		sigaction(stop_signals[i], &c->old[i], NULL);
 }
 
 static int spool_open(struct pseudo_spool *sp, char *why, size_t why_len)
@@ -160,8 +175,8 @@ int pseudo_spool_command(struct pseudo_spool *sp, const char *command, uint64_t 
 		return -1;
 	}
 	uint64_t start = sp->size;
-	struct sigaction old[3];
-	catch_signals(old);
+	struct caught old;
+	catch_signals(&old);
 	pid_t pid = spawn_shell(command, pipefd[1], why, why_len);
 	close(pipefd[1]);
 	int rc = pid < 0 ? -1 : drain_fd(sp, pipefd[0], why, why_len);
@@ -178,7 +193,7 @@ int pseudo_spool_command(struct pseudo_spool *sp, const char *command, uint64_t 
 					 (int)interrupted);
 			}
 	}
-	restore_signals(old);
+	restore_signals(&old);
 	if (pid < 0 || rc != 0)
 		return -1;
 	if (WIFSIGNALED(status)) {
