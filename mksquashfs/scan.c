@@ -37,7 +37,8 @@ struct scan_ctx {
 	const char **parts;
 	uint32_t depth, parts_cap;
 	struct dir_id *open_dirs;
-	uint32_t open_count, open_cap;
+	uint32_t open_count;
+	size_t open_cap;
 	/* Appending with one source directory: the new root, which already holds the image's
 	 * entries; its source entries whose names are taken get _1, _2, ... */
 	struct tree_inode *merge_root;
@@ -272,16 +273,13 @@ static int add_directory(struct scan_ctx *c, struct tree_inode *parent, int dirf
 	}
 	if (fd < 0)
 		return 0;
-	if (c->open_count == c->open_cap) {
-		uint32_t cap = c->open_cap ? c->open_cap * 2 : 32;
-		struct dir_id *grown = sq_realloc_array(c->open_dirs, cap, sizeof(*grown));
-		if (grown == NULL) {
-			close(fd);
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-		}
-		c->open_dirs = grown;
-		c->open_cap = cap;
+	struct dir_id *grown = sq_grow(c->open_dirs, &c->open_cap, c->open_count + 1, sizeof(*grown),
+				       32);
+	if (grown == NULL) {
+		close(fd);
+		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 	}
+	c->open_dirs = grown;
 	c->open_dirs[c->open_count++] = (struct dir_id){ st->st_dev, st->st_ino };
 	c->level++;
 	int rc = scan_dir(c, fd, path, n);

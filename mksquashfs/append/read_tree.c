@@ -258,16 +258,12 @@ static struct tree_inode *make_inode(struct walk *w, struct sqfs_inode *ino, con
 static int queue_dir(struct walk *w, struct tree_inode *node, const struct sqfs_inode *ino,
 		     char *path)
 {
-	if (w->count == w->cap) {
-		size_t cap = w->cap ? w->cap * 2 : 64;
-		struct dir_job *grown = sq_realloc_array(w->jobs, cap, sizeof(*grown));
-		if (grown == NULL) {
-			free(path);
-			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
-		}
-		w->jobs = grown;
-		w->cap = cap;
+	struct dir_job *grown = sq_grow(w->jobs, &w->cap, w->count + 1, sizeof(*grown), 64);
+	if (grown == NULL) {
+		free(path);
+		return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
 	}
+	w->jobs = grown;
 	w->jobs[w->count++] = (struct dir_job){ .node = node, .ino = *ino, .path = path };
 	return 0;
 }
