@@ -38,6 +38,7 @@ void content_close(struct content *c);
  * opened relative to it (openat) instead of walking their whole path each time. */
 struct content_dir {
 	int fd;          /* -1: none */
+	const struct tree_source *rec; /* the directory's source record, when found by one */
 	char *path;      /* its path, len bytes (not NUL-terminated) */
 	size_t len, cap;
 };
@@ -47,7 +48,13 @@ int content_open_cached(const struct tree_inode *n, struct content *c, struct co
 			struct sq_error *err);
 /* Close d's directory and free it (d can be used again). */
 void content_dir_close(struct content_dir *d);
-/* How n is named in messages: its source path, or "a file" when it has none. */
-const char *content_name(const struct tree_inode *n);
+
+/* Room for a file's name in messages (a longer path is cut short there). */
+#define CONTENT_NAME_MAX 4096
+/* How n is named in messages: its source path (written to buf, cap bytes), or "a file" when it
+ * has none. */
+const char *content_name(const struct tree_inode *n, char *buf, size_t cap);
+/* content_name into a buffer that lives until the end of the enclosing block (for messages). */
+#define CONTENT_NAME(n) content_name((n), (char[CONTENT_NAME_MAX]){ 0 }, CONTENT_NAME_MAX)
 
 #endif

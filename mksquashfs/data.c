@@ -52,7 +52,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 	if (index == 0) {
 		f->block_sizes = sq_alloc_array((size_t)s->arg[1], sizeof(uint32_t));
 		if (f->block_sizes == NULL)
-			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory for %s", content_name(n));
+			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory for %s", CONTENT_NAME(n));
 		f->blocks_start = w->out->pos;
 		f->block_count = 0;
 		f->sparse_bytes = 0;
@@ -62,7 +62,7 @@ static int write_block(struct data_writer *w, struct slot *s)
 	}
 	if (w->cur != n || index != f->block_count)
 		return sq_fail(w->err, SQ_ERR_IO, "internal error: blocks of %s out of order",
-			       content_name(n));
+			       CONTENT_NAME(n));
 	if (s->result_len > 0 && image_out_write(w->out, s->result, s->result_len, w->err) != 0)
 		return -1;
 	f->block_sizes[f->block_count++] = s->size_word;
@@ -183,15 +183,14 @@ static int file_end(struct data_writer *w, struct slot *s)
 	uint32_t blocks = (uint32_t)s->arg[0];
 	bool dup = false;
 	/* Files end in list order, so the count so far is this file's index. */
-	const char *shown = w->files->image_paths != NULL ? w->files->image_paths[w->stats->files]
-							   : content_name(n);
+	size_t index = w->stats->files;
 	w->stats->files++;
 	w->stats->bytes_in += f->size;
 	if (blocks == 0) {
 		f->block_count = 0;
 		f->blocks_start = 0;
 	} else if (w->cur != n || f->block_count != blocks) {
-		return sq_fail(w->err, SQ_ERR_IO, "internal error: %s ended early", content_name(n));
+		return sq_fail(w->err, SQ_ERR_IO, "internal error: %s ended early", CONTENT_NAME(n));
 	}
 	w->cur = NULL;
 	f->fragment_index = (uint32_t)s->arg[1];
@@ -225,7 +224,8 @@ static int file_end(struct data_writer *w, struct slot *s)
 		n->flags |= TREE_DUPLICATE;
 	}
 	if (w->cfg->info != NULL)
-		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n", shown,
+		fprintf(w->cfg->info, "file %s, uncompressed size %llu bytes%s\n",
+			w->files->image_paths != NULL ? w->files->image_paths[index] : CONTENT_NAME(n),
 			(unsigned long long)f->size, dup ? " DUPLICATE" : "");
 	return 0;
 }

@@ -82,7 +82,7 @@ static ssize_t read_some(struct data_reader *r, const struct content *c, const s
 	uint64_t start = r->cfg->throttle ? sq_now_ns() : 0;
 	ssize_t got = content_pread(c, buf, len, offset);
 	if (got < 0)
-		return sq_fail_errno(&r->err, "cannot read %s", content_name(n));
+		return sq_fail_errno(&r->err, "cannot read %s", CONTENT_NAME(n));
 	throttle(r, start);
 	return got;
 }
@@ -105,7 +105,7 @@ static ssize_t read_probe(struct data_reader *r, const struct content *c,
 		got = more < 0 ? more : got + more;
 	}
 	if (got < 0)
-		return sq_fail_errno(&r->err, "cannot read %s", content_name(n));
+		return sq_fail_errno(&r->err, "cannot read %s", CONTENT_NAME(n));
 	throttle(r, start);
 	return got;
 }
@@ -222,7 +222,7 @@ static int unreadable(struct data_reader *r, struct tree_inode *n)
 	if (r->cfg->exit_on_error)
 		return -1;
 	if (r->cfg->warn != NULL)
-		fprintf(r->cfg->warn, "Failed to read file %s, creating empty file\n", content_name(n));
+		fprintf(r->cfg->warn, "Failed to read file %s, creating empty file\n", CONTENT_NAME(n));
 	sq_error_clear(&r->err);
 	r->unreadable++;
 	n->file->size = 0;
@@ -235,7 +235,7 @@ static void changed_while_read(struct data_reader *r, struct tree_inode *n, uint
 {
 	if (r->cfg->warn != NULL)
 		fprintf(r->cfg->warn, "File %s changed size while reading filesystem, storing the "
-				      "%llu bytes read\n", content_name(n), (unsigned long long)kept);
+				      "%llu bytes read\n", CONTENT_NAME(n), (unsigned long long)kept);
 	r->changed++;
 	n->file->size = kept;
 }
@@ -387,7 +387,7 @@ static int plan_layout(struct data_reader *r, const struct tree_inode *n, struct
 	l->to_fragment = !img->no_fragments && l->tail > 0 && (l->full == 0 || img->always_fragments);
 	l->blocks = l->full + (l->tail > 0 && !l->to_fragment);
 	if (l->blocks > UINT32_MAX)
-		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", content_name(n));
+		return sq_fail(&r->err, SQ_ERR_UNSUPPORTED, "%s is too large", CONTENT_NAME(n));
 	return 0;
 }
 
@@ -410,12 +410,12 @@ static int read_small(struct data_reader *r, struct tree_inode *n, const struct 
 	    (uint64_t)st.st_size != n->file->size) {
 		if (r->cfg->warn != NULL)
 			fprintf(r->cfg->warn, "File %s changed size while reading filesystem, "
-					      "attempting to re-read\n", content_name(n));
+					      "attempting to re-read\n", CONTENT_NAME(n));
 		r->changed++;
 		n->file->size = (uint64_t)st.st_size;
 		return 2;
 	}
-	sq_fail(&r->err, SQ_ERR_IO, "%s gave %zd bytes where %u were expected", content_name(n), got,
+	sq_fail(&r->err, SQ_ERR_IO, "%s gave %zd bytes where %u were expected", CONTENT_NAME(n), got,
 		tail);
 	return 1;
 }

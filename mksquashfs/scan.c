@@ -30,6 +30,7 @@ struct scan_ctx {
 	FILE *warn;
 	struct progress *progress;
 	struct sq_error *err;
+	struct tree *tree;         /* whose arena holds the source records */
 	struct inode_map *links;   /* host (dev, ino) -> inode: hard links */
 	dev_t source_dev;          /* -one-file-system: the device of the source being walked */
 	uint32_t level;            /* directory level being read: the root's contents are 1 */
@@ -117,16 +118,29 @@ static bool skip_other_fs(struct scan_ctx *c, const struct stat *st, const char 
 	return skip;
 }
 
-/* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls). 0, 1
- * when a symlink could not be read, or -1 with err set. */
+/* Record where n came from: name under the directory record from (path is then that
+ * directory's path joined with name), or the whole path when from is NULL. */
+static int set_source(struct scan_ctx *c, const char *from, const char *name, const char *path,
+		      struct tree_inode *n)
+{
+	const char *s = from != NULL ? name : path;
+	n->source_path = tree_source_add(c->tree, from, s, strlen(s), c->err);
+	if (n->source_path == NULL)
+		return -1;
+	n->flags |= TREE_SOURCE_CHAIN;
+	return 0;
+}
+
+/* Fill a freshly made inode from what lstat said about path (dirfd/name for *at calls; from:
+ * the record of the directory path is name in, or NULL). 0, 1 when a symlink could not be
+ * read, or -1 with err set. */
 static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const char *path,
-		      const struct stat *st, struct tree_inode *n)
+		      const char *from, const struct stat *st, struct tree_inode *n)
 {
 	switch (st->st_mode & S_IFMT) {
 	case S_IFREG:
-		n->source_path = strdup(path);
-		if (n->source_path == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		if (set_source(c, from, name, path, n) != 0)
+			return -1;
 		n->file->size = (uint64_t)st->st_size;
 		break;
 	case S_IFLNK: {
@@ -141,9 +155,8 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 		n->rdev_minor = minor(st->st_rdev);
 		break;
 	case S_IFDIR:
-		n->source_path = strdup(path);
-		if (n->source_path == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+		if (set_source(c, from, name, path, n) != 0)
+			return -1;
 		break;
 	case S_IFIFO:
 	case S_IFSOCK:
@@ -252,7 +265,7 @@ static int follow_link(struct scan_ctx *c, int dirfd, const char *name, const ch
  * that cannot be opened is left out whole, as squashfs-tools does. real: a followed link's
  * target. */
 static int add_directory(struct scan_ctx *c, struct tree_inode *parent, int dirfd,
-			 const char *name, const char *entry_name, const char *path,
+			 const char *name, const char *entry_name, const char *path, const char *from,
 			 const struct stat *st, const char *real, bool other_fs)
 {
 	int fd = -1;
@@ -263,7 +276,7 @@ static int add_directory(struct scan_ctx *c, struct tree_inode *parent, int dirf
 			return skip_unreadable(c, ", skipping...", "Could not open %s", path);
 	}
 	struct tree_inode *n = new_inode(c, st);
-	if (n == NULL || fill_inode(c, dirfd, name, path, st, n) != 0 ||
+	if (n == NULL || fill_inode(c, dirfd, name, path, from, st, n) != 0 ||
 	    tree_dir_add(parent, entry_name, strlen(entry_name), n, c->err) != 0) {
 		if (n != NULL)
 			tree_inode_free(n);
@@ -290,7 +303,8 @@ static int add_directory(struct scan_ctx *c, struct tree_inode *parent, int dirf
 
 /* A non-directory: a new inode, or one more name of an inode met before (hard link). */
 static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, const char *name,
-		     const char *entry_name, const char *path, const struct stat *st)
+		     const char *entry_name, const char *path, const char *from,
+		     const struct stat *st)
 {
 	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
 	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
@@ -306,7 +320,7 @@ static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, c
 	struct tree_inode *n = new_inode(c, st);
 	if (n == NULL)
 		return -1;
-	int filled = fill_inode(c, dirfd, name, path, st, n);
+	int filled = fill_inode(c, dirfd, name, path, from, st, n);
 	if (filled > 0) {
 		tree_inode_free(n);
 		return skip_unreadable(c, ", ignoring", "Failed to read symlink %s", path);
@@ -322,9 +336,10 @@ static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, c
 
 /* Add the entry `name` (found in dirfd, full path `path`) to parent unless excluded, reusing the
  * inode of an earlier hard link. `entry_name` is the name in the image (differs for renamed
- * sources). */
+ * sources); from: the source record of the directory read (path is it joined with name), or
+ * NULL. */
 static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, const char *name,
-		      const char *entry_name, const char *path)
+		      const char *entry_name, const char *path, const char *from)
 {
 	struct stat st;
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
@@ -346,17 +361,19 @@ static int scan_entry(struct scan_ctx *c, struct tree_inode *parent, int dirfd, 
 			rc = follow == -2 ? -1 : 0;
 			goto out;
 		}
-		if (follow > 0)
+		if (follow > 0) {
 			path = real;
+			from = NULL;
+		}
 		/* What the link leads to may itself be excluded (the image being written). */
 		if (follow > 0 && (exclude_match(c->x, c->parts, c->depth, st.st_dev, st.st_ino) ||
 				   skip_other_fs(c, &st, path, &other_fs)))
 			goto out;
 	}
 	if (S_ISDIR(st.st_mode))
-		rc = add_directory(c, parent, dirfd, name, entry_name, path, &st, real, other_fs);
+		rc = add_directory(c, parent, dirfd, name, entry_name, path, from, &st, real, other_fs);
 	else
-		rc = add_other(c, parent, dirfd, name, entry_name, path, &st);
+		rc = add_other(c, parent, dirfd, name, entry_name, path, from, &st);
 out:
 	free(real);
 	c->depth--;
@@ -442,6 +459,8 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 	 * written in, does not depend on readdir's order. */
 	char **names = NULL, **entry_names = NULL;
 	size_t count = 0, cap = 0;
+	/* path is the directory's own source path (its inode was filled from it). */
+	const char *from = dir->flags & TREE_SOURCE_CHAIN ? dir->source_path : NULL;
 	int rc = 0;
 	struct dirent *de;
 	errno = 0;
@@ -479,10 +498,11 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 			rc = sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
 			break;
 		}
-		rc = scan_entry(c, dir, dirfd(d), names[i], entry_names[i], child);
+		rc = scan_entry(c, dir, dirfd(d), names[i], entry_names[i], child, from);
 		free(child);
 	}
 done:
+	tree_dir_trim(dir);
 	for (size_t i = 0; i < count; i++) {
 		if (entry_names != NULL && entry_names != names && entry_names[i] != names[i])
 			free(entry_names[i]);
@@ -605,7 +625,7 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 		}
 		/* -one-file-system: each source starts on its own device. */
 		c->source_dev = st.st_dev;
-		rc = scan_entry(c, root, pfd, leaf, name, src);
+		rc = scan_entry(c, root, pfd, leaf, name, src, NULL);
 		close(pfd);
 		free(leaf);
 		free(name);
@@ -676,7 +696,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
 	struct inode_map own = { 0 };
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
 			      .progress = progress, .links = links != NULL ? links : &own,
-			      .level = 1 };
+			      .level = 1, .tree = tree };
 	memset(tree, 0, sizeof(*tree));
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
@@ -708,7 +728,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
 	if (!one_dir)
 		root->flags |= TREE_MADE_UP;
 	tree->root = root;
-	if (one_dir && fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], &st, root) != 0)
+	if (one_dir && fill_inode(&c, AT_FDCWD, o->sources[0], o->sources[0], NULL, &st, root) != 0)
 		goto out;
 	c.source_dev = st.st_dev;
 	if (base != NULL) {
@@ -798,7 +818,7 @@ static struct tree_inode *path_dir(struct scan_ctx *c, struct tree_inode *at, co
 	struct tree_inode *d = new_inode(c, &st);
 	if (d == NULL)
 		return NULL;
-	if (fill_inode(c, AT_FDCWD, prefix, prefix, &st, d) != 0 ||
+	if (fill_inode(c, AT_FDCWD, prefix, prefix, NULL, &st, d) != 0 ||
 	    tree_dir_add(at, name, strlen(name), d, c->err) != 0) {
 		tree_inode_free(d);
 		return NULL;
@@ -850,7 +870,7 @@ static int add_whole_path(struct scan_ctx *c, struct tree_inode *root, const cha
 		sq_fail_errno(c->err, "cannot open directory %s", prefix);
 		goto pop;
 	}
-	rc = scan_entry(c, dir, dfd, leaf, leaf, given);
+	rc = scan_entry(c, dir, dfd, leaf, leaf, given, NULL);
 	close(dfd);
 pop:
 	c->depth -= pushed;
@@ -866,7 +886,7 @@ int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struc
 {
 	struct inode_map own = { 0 };
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
-			      .links = &own, .level = 1, .no_recurse = !recurse };
+			      .links = &own, .level = 1, .no_recurse = !recurse, .tree = tree };
 	memset(tree, 0, sizeof(*tree));
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
@@ -883,7 +903,7 @@ int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struc
 	}
 	c.source_dev = st.st_dev;
 	tree->root = new_inode(&c, &st);
-	if (tree->root == NULL || fill_inode(&c, AT_FDCWD, base, base, &st, tree->root) != 0)
+	if (tree->root == NULL || fill_inode(&c, AT_FDCWD, base, base, NULL, &st, tree->root) != 0)
 		goto out;
 	for (; got == 1; got = next(ctx, &path, err))
 		if (add_whole_path(&c, tree->root, path) != 0)

@@ -234,7 +234,9 @@ static int add_walk(const struct xattr_options *x, struct tree_inode *n, struct 
 		if (was)
 			return 0;
 	}
-	const char *where = n->source_path != NULL ? n->source_path : "(made up by mksquashfs)";
+	char where[4096] = "(made up by mksquashfs)";
+	if (n->source_path != NULL)
+		tree_source_path(n, where, sizeof(where));
 	if (add_to_inode(x, n, where, err) != 0)
 		return -1;
 	if (n->dir == NULL)

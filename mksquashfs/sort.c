@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -191,10 +192,13 @@ int sort_table_read(const char *path, char *const *sources, int source_count, FI
 }
 
 /* The priority of a host file, or fallback when the table has none. */
-static int32_t lookup(const struct sort_table *t, const char *path, int32_t fallback)
+static int32_t lookup(const struct sort_table *t, const struct tree_inode *n, int32_t fallback)
 {
 	struct stat st;
-	if (path == NULL || lstat(path, &st) != 0)
+	char path[PATH_MAX];
+	/* A path longer than PATH_MAX could not be stat'ed whole either. */
+	if (n->source_path == NULL || tree_source_path(n, path, sizeof(path)) >= sizeof(path) ||
+	    lstat(path, &st) != 0)
 		return fallback;
 	size_t lo = 0, hi = t->count;
 	while (lo < hi) {
@@ -242,7 +246,7 @@ static int walk_dir(struct sort_walk *w, struct tree_inode *dir, int32_t prio)
 	for (uint32_t i = 0; i < dir->dir->count; i++) {
 		struct tree_inode *n = dir->dir->entries[i].inode;
 		if (n->dir != NULL) {
-			if (walk_dir(w, n, lookup(w->t, n->source_path, prio)) != 0)
+			if (walk_dir(w, n, lookup(w->t, n, prio)) != 0)
 				return -1;
 			continue;
 		}
@@ -253,7 +257,7 @@ static int walk_dir(struct sort_walk *w, struct tree_inode *dir, int32_t prio)
 		if (h == NULL)
 			return sq_fail(w->err, SQ_ERR_NOMEM, "out of memory");
 		w->hits = h;
-		int32_t own = n->span != NULL ? prio : lookup(w->t, n->source_path, prio);
+		int32_t own = n->span != NULL ? prio : lookup(w->t, n, prio);
 		w->hits[w->hit_count++] = (struct sort_hit){ w->slot_index[s], own, w->seq++ };
 	}
 	return 0;
@@ -324,7 +328,7 @@ int sort_apply(const struct sort_table *t, struct tree *tree, struct file_list *
 		w.slots[s] = files->files[i];
 		w.slot_index[s] = i;
 	}
-	if (walk_dir(&w, tree->root, lookup(t, tree->root->source_path, 0)) != 0)
+	if (walk_dir(&w, tree->root, lookup(t, tree->root, 0)) != 0)
 		goto out;
 	qsort(w.hits, w.hit_count, sizeof(*w.hits), hit_cmp);
 	rc = permute(&w, files);

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "mksquashfs/tree.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,30 +19,34 @@
 /* Directories at least this large get a hash index for lookups. */
 #define TREE_INDEX_MIN 16
 
+/* The room an inode of this type takes: a regular file's file_data and a directory's tree_dir
+ * follow the inode in the same allocation (one malloc header and rounding fewer each). */
+static size_t inode_bytes(uint32_t mode)
+{
+	if (S_ISDIR(mode))
+		return sizeof(struct tree_inode) + sizeof(struct tree_dir);
+	if (S_ISREG(mode))
+		return sizeof(struct tree_inode) + sizeof(struct file_data);
+	return sizeof(struct tree_inode);
+}
+
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
 {
-	struct tree_inode *n = calloc(1, sizeof(*n));
-	if (n == NULL)
-		goto nomem;
+	struct tree_inode *n = calloc(1, inode_bytes(mode));
+	if (n == NULL) {
+		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
 	n->mode = mode & (S_IFMT | 07777);
 	n->nlink = 1;
 	if (S_ISDIR(mode)) {
-		n->dir = calloc(1, sizeof(*n->dir));
-		if (n->dir == NULL)
-			goto nomem;
+		n->dir = (struct tree_dir *)(n + 1);
 		n->dir->parent = n;
 	} else if (S_ISREG(mode)) {
-		n->file = calloc(1, sizeof(*n->file));
-		if (n->file == NULL)
-			goto nomem;
+		n->file = (struct file_data *)(n + 1);
 		n->file->fragment_index = SQFS_NO_FRAGMENT;
 	}
 	return n;
-nomem:
-	if (n != NULL)
-		tree_inode_free(n);
-	sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	return NULL;
 }
 
 void tree_xattrs_free(struct xattr_set *s)
@@ -92,16 +97,15 @@ void tree_inode_free(struct tree_inode *n)
 {
 	if (n->file != NULL)
 		free(n->file->block_sizes);
-	free(n->file);
 	free(n->symlink_target);
 	tree_xattrs_free(n->xattrs);
-	free(n->source_path);
+	if (!(n->flags & TREE_SOURCE_CHAIN))
+		free(n->source_path);
 	free(n->span);
 	if (n->dir != NULL) {
 		free(n->dir->entries);
 		free(n->dir->index);
 	}
-	free(n->dir);
 	free(n);
 }
 
@@ -197,6 +201,25 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 	return 0;
 }
 
+void tree_dir_trim(struct tree_inode *dir)
+{
+	struct tree_dir *d = dir->dir;
+	if (d->count == d->cap)
+		return;
+	if (d->count == 0) {
+		free(d->entries);
+		d->entries = NULL;
+		d->cap = 0;
+		return;
+	}
+	/* Shrinking cannot fail in practice; if it does, the larger array is kept. */
+	struct tree_entry *fit = sq_realloc_array(d->entries, d->count, sizeof(*fit));
+	if (fit != NULL) {
+		d->entries = fit;
+		d->cap = d->count;
+	}
+}
+
 void tree_dir_remove(struct tree_inode *dir, uint32_t i)
 {
 	struct tree_dir *d = dir->dir;
@@ -275,6 +298,106 @@ int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err)
 	return 0;
 }
 
+/* One block of the arena; blocks are chained and freed together. */
+struct tree_arena {
+	struct tree_arena *next;
+	size_t used, cap;
+	_Alignas(max_align_t) unsigned char bytes[];
+};
+
+#define TREE_ARENA_BLOCK ((size_t)256 * 1024)
+
+static void *arena_alloc(struct tree *tree, size_t len)
+{
+	len = (len + 7) & ~(size_t)7;
+	struct tree_arena *a = tree->arena;
+	if (a == NULL || a->cap - a->used < len) {
+		size_t cap = len > TREE_ARENA_BLOCK ? len : TREE_ARENA_BLOCK;
+		struct tree_arena *b = malloc(sizeof(*b) + cap);
+		if (b == NULL)
+			return NULL;
+		b->next = a;
+		b->used = 0;
+		b->cap = cap;
+		tree->arena = a = b;
+	}
+	void *p = a->bytes + a->used;
+	a->used += len;
+	return p;
+}
+
+static const struct tree_source *source_of(const char *name)
+{
+	return (const struct tree_source *)(const void *)(name - offsetof(struct tree_source, name));
+}
+
+char *tree_source_add(struct tree *tree, const char *parent, const char *name, size_t len,
+		      struct sq_error *err)
+{
+	struct tree_source *s = arena_alloc(tree, offsetof(struct tree_source, name) + len + 1);
+	if (s == NULL) {
+		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	s->parent = parent != NULL ? source_of(parent) : NULL;
+	memcpy(s->name, name, len);
+	s->name[len] = '\0';
+	return s->name;
+}
+
+/* Append s's path at buf[*at] as sq_path_join builds it (a '/' between a directory and a name
+ * unless the directory ends in one); *last is the last byte written, even past cap. */
+static void source_put(const struct tree_source *s, char *buf, size_t cap, size_t *at, char *last)
+{
+	if (s->parent != NULL) {
+		source_put(s->parent, buf, cap, at, last);
+		if (*at > 0 && *last != '/') {
+			if (*at + 1 < cap)
+				buf[*at] = '/';
+			++*at;
+			*last = '/';
+		}
+	}
+	size_t len = strlen(s->name);
+	if (*at + 1 < cap)
+		memcpy(buf + *at, s->name, *at + len < cap ? len : cap - 1 - *at);
+	if (len > 0)
+		*last = s->name[len - 1];
+	*at += len;
+}
+
+size_t tree_source_record_path(const struct tree_source *s, char *buf, size_t cap)
+{
+	size_t at = 0;
+	char last = '\0';
+	source_put(s, buf, cap, &at, &last);
+	if (cap > 0)
+		buf[at < cap ? at : cap - 1] = '\0';
+	return at;
+}
+
+size_t tree_source_path(const struct tree_inode *n, char *buf, size_t cap)
+{
+	size_t at = 0;
+	if (n->source_path != NULL && (n->flags & TREE_SOURCE_CHAIN)) {
+		return tree_source_record_path(source_of(n->source_path), buf, cap);
+	} else if (n->source_path != NULL) {
+		at = strlen(n->source_path);
+		if (cap > 0)
+			memcpy(buf, n->source_path, at < cap ? at : cap - 1);
+	}
+	if (cap > 0)
+		buf[at < cap ? at : cap - 1] = '\0';
+	return at;
+}
+
+const struct tree_source *tree_source_dir(const struct tree_inode *n)
+{
+	if (n->source_path == NULL || !(n->flags & TREE_SOURCE_CHAIN))
+		return NULL;
+	return source_of(n->source_path)->parent;
+}
+
 void tree_free(struct tree *tree)
 {
 	if (tree->root != NULL) {
@@ -288,4 +411,9 @@ void tree_free(struct tree *tree)
 	free(tree->spool_fds);
 	tree->spool_fds = NULL;
 	tree->spool_count = 0;
+	while (tree->arena != NULL) {
+		struct tree_arena *next = tree->arena->next;
+		free(tree->arena);
+		tree->arena = next;
+	}
 }

@@ -42,13 +42,13 @@ struct xattr_set {
 struct file_data {
 	uint64_t size;            /* file size in bytes */
 	uint64_t blocks_start;    /* image offset of the first stored block; 0 if no blocks */
-	uint32_t block_count;     /* entries in block_sizes: full blocks, plus the tail when it is
-	                             not in a fragment */
 	uint32_t *block_sizes;    /* size words as stored: SQFS_DATA_UNCOMPRESSED | size, or 0 for a
 	                             sparse (all-zero, not stored) block */
+	uint64_t sparse_bytes;    /* bytes covered by sparse blocks (extended inode "sparse" field) */
+	uint32_t block_count;     /* entries in block_sizes: full blocks, plus the tail when it is
+	                             not in a fragment */
 	uint32_t fragment_index;  /* SQFS_NO_FRAGMENT when the file has no tail in a fragment */
 	uint32_t fragment_offset; /* offset of the tail inside the uncompressed fragment block */
-	uint64_t sparse_bytes;    /* bytes covered by sparse blocks (extended inode "sparse" field) */
 };
 
 struct tree_inode;
@@ -73,7 +73,21 @@ enum {
 	                            inode ignores it and gives it the latest source time) */
 	TREE_DUPLICATE = 1u << 4, /* set by the data stage: the file's data is an earlier file's
 	                             (-info prints DUPLICATE) */
+	TREE_SOURCE_CHAIN = 1u << 5, /* source_path is the name of a struct tree_source in the
+	                                tree's arena (tree_source_add): the whole path is rebuilt
+	                                from its parents (tree_source_path); not freed with the inode */
 };
+
+/* A scanned entry's source, stored once per entry instead of as a whole path per file: its name
+ * in the directory whose record is parent (NULL: name is the whole path). 100 million files
+ * would otherwise keep several GB of repeated directory prefixes. */
+struct tree_source {
+	const struct tree_source *parent;
+	char name[];  /* NUL-terminated */
+};
+
+/* Bump allocation for records that live as long as the tree (no per-object malloc overhead). */
+struct tree_arena;
 
 /* A name in a directory. Several entries may share one inode (hard links). */
 struct tree_entry {
@@ -93,6 +107,9 @@ struct tree_dir {
 	uint32_t index_cap;
 };
 
+/* Fields are ordered so that no padding is needed (96 bytes on 64-bit hosts): at millions of
+ * files every 8 bytes here is megabytes. A regular file's file_data and a directory's tree_dir
+ * share the inode's allocation (tree_inode_new). */
 struct tree_inode {
 	uint32_t mode;          /* st_mode: S_IFMT type bits and the 12 permission bits */
 	uint32_t uid;           /* final owner (after -all-root / -force-uid) */
@@ -102,8 +119,8 @@ struct tree_inode {
 	uint32_t rdev_minor;
 	uint32_t nlink;         /* non-directories: number of entries naming this inode in the
 	                           image; directories: computed by the writer (2 + subdirectories) */
-	char *symlink_target;   /* symlinks: target bytes, NUL-terminated */
 	uint32_t symlink_len;
+	char *symlink_target;   /* symlinks: target bytes, NUL-terminated */
 	struct xattr_set *xattrs;  /* NULL when none */
 	struct file_data *file;    /* regular files: filled by the data stage */
 	struct tree_dir *dir;      /* directories */
@@ -124,6 +141,7 @@ struct tree {
 	int *spool_fds;            /* files that content spans point into (tar spool, command
 	                              output): open until tree_free */
 	uint32_t spool_count;
+	struct tree_arena *arena;  /* source records (tree_source_add), freed by tree_free */
 };
 
 struct sq_error;
@@ -150,6 +168,9 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 		 struct sq_error *err);
 /* The entry named name in dir, or NULL. Fast in large directories. */
 struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_t len);
+/* Give back the unused room of dir's entry array (a reader calls it when a directory is
+ * complete: most directories hold far fewer entries than the doubling left room for). */
+void tree_dir_trim(struct tree_inode *dir);
 /* Remove entry i of dir (its name is freed, the inode is not): for readers that replace an
  * entry. Entry order is not kept. */
 void tree_dir_remove(struct tree_inode *dir, uint32_t i);
@@ -161,6 +182,21 @@ int tree_sort(struct tree *tree, struct sq_error *err);
 /* Keep fd (a spool that spans point into) open for as long as the tree: tree_free closes it.
  * On failure fd is closed and err set. */
 int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err);
+
+/* A source record named name (len bytes) under the record whose name parent is (a
+ * TREE_SOURCE_CHAIN inode's source_path), or a whole path when parent is NULL. Returns the
+ * record's name, to be an inode's source_path with TREE_SOURCE_CHAIN set; NULL with err set when
+ * memory is short. */
+char *tree_source_add(struct tree *tree, const char *parent, const char *name, size_t len,
+		      struct sq_error *err);
+/* The whole source path of n into buf (cap bytes, NUL-terminated, cut short when it does not
+ * fit; "" when n has none). Returns the length of the whole path, as snprintf does. */
+size_t tree_source_path(const struct tree_inode *n, char *buf, size_t cap);
+/* The whole path of a source record, as tree_source_path. */
+size_t tree_source_record_path(const struct tree_source *s, char *buf, size_t cap);
+/* The record of the directory n's source was found in (compare pointers: equal for files of
+ * one source directory), or NULL when n's source_path is a whole path. */
+const struct tree_source *tree_source_dir(const struct tree_inode *n);
 
 /* Free every inode, entry, name, xattr and block list of the tree (hard links counted by nlink),
  * and close its spool files. */

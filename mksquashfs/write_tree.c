@@ -191,7 +191,9 @@ static int xattr_index_of(struct write_ctx *ctx, struct tree_inode *ino, uint32_
 static int check_file(struct write_ctx *ctx, const struct tree_inode *ino)
 {
 	const struct file_data *f = ino->file;
-	const char *what = ino->source_path ? ino->source_path : "a file";
+	char what[4096] = "a file";
+	if (ino->source_path != NULL)
+		tree_source_path(ino, what, sizeof(what));
 	if (f == NULL)
 		return sq_fail(ctx->err, SQ_ERR_UNSUPPORTED, "%s: no data recorded for the image",
 			       what);

@@ -161,8 +161,10 @@ static void verify(struct run *r, const char *label)
 		struct tree_inode *n = r->files.files[i];
 		struct file_data *f = n->file;
 		size_t src_len;
-		uint8_t *src = read_whole(n->source_path, &src_len);
-		CHECK(src != NULL && src_len == f->size, "%s: %s size", label, n->source_path);
+		char path[4096];
+		tree_source_path(n, path, sizeof(path));
+		uint8_t *src = read_whole(path, &src_len);
+		CHECK(src != NULL && src_len == f->size, "%s: %s size", label, path);
 		uint8_t *rebuilt = calloc(1, f->size + 1);
 		uint64_t at = f->blocks_start, pos = 0;
 		for (uint32_t b = 0; b < f->block_count; b++) {
@@ -172,13 +174,13 @@ static void verify(struct run *r, const char *label)
 				got = want;
 			} else if (load_block(codec, state, r->img, r->img_len, at, f->block_sizes[b],
 					      block, bs, &got) != 0) {
-				CHECK(0, "%s: %s block %u unreadable", label, n->source_path, b);
+				CHECK(0, "%s: %s block %u unreadable", label, path, b);
 				break;
 			} else {
 				memcpy(rebuilt + pos, block, got < want ? got : want);
 			}
 			CHECK(got == want, "%s: %s block %u has %zu bytes, want %zu", label,
-			      n->source_path, b, got, want);
+			      path, b, got, want);
 			at += f->block_sizes[b] & SQFS_DATA_SIZE_MASK;
 			pos += want;
 		}
@@ -190,15 +192,15 @@ static void verify(struct run *r, const char *label)
 				       r->frags[f->fragment_index].start,
 				       r->frags[f->fragment_index].size_word, block, bs, &got) == 0) {
 				CHECK(f->fragment_offset + (f->size - pos) <= got,
-				      "%s: %s tail beyond its fragment", label, n->source_path);
+				      "%s: %s tail beyond its fragment", label, path);
 				memcpy(rebuilt + pos, block + f->fragment_offset, f->size - pos);
 				pos = f->size;
 			}
 		}
-		CHECK(pos == f->size, "%s: %s covers %llu of %llu bytes", label, n->source_path,
+		CHECK(pos == f->size, "%s: %s covers %llu of %llu bytes", label, path,
 		      (unsigned long long)pos, (unsigned long long)f->size);
 		CHECK(src && memcmp(src, rebuilt, f->size) == 0, "%s: %s content differs", label,
-		      n->source_path);
+		      path);
 		free(src);
 		free(rebuilt);
 	}
