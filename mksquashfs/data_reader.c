@@ -341,6 +341,8 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 		size_t cursor = 0;
 		struct tree_inode *old;
 		while ((old = dedup_next(r->table, size, hash, &cursor)) != NULL) {
+			if (old->file->size != size)
+				continue; /* a key collision (dedup.h) */
 			int same = same_content(r, n, old, tail);
 			if (same < 0)
 				return -1;
@@ -356,6 +358,9 @@ static int place_tail(struct data_reader *r, struct tree_inode *n, const struct 
 		void *item;
 		while ((item = dedup_next(r->tail_table, tail, tail_hash, &cursor)) != NULL) {
 			const struct packed_tail *pt = &r->tails[(uintptr_t)item - 1];
+			/* Every packed tail is its file's size modulo the block size. */
+			if (pt->inode->file->size % img->block_size != tail)
+				continue; /* a key collision (dedup.h) */
 			int same = same_tail(r, pt->inode, tail);
 			if (same < 0)
 				return -1;

@@ -2,7 +2,9 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* dedup.h — the table of files already stored, keyed by (size, content hash), that duplicate
  * detection looks candidates up in. Several files may share a key (a hash collision): lookups
- * walk every one, in insertion order. */
+ * walk every one, in insertion order. Size and hash are folded into one 64-bit key (16 bytes a
+ * slot rather than 24: millions of small files each have one), so a candidate may, with the odds
+ * of a 64-bit collision, have another size: callers confirm the size along with the bytes. */
 #ifndef SQ_MKSQUASHFS_DEDUP_H
 #define SQ_MKSQUASHFS_DEDUP_H
 
@@ -10,8 +12,7 @@
 #include <stdint.h>
 
 struct dedup_entry {
-	uint64_t size;
-	uint64_t hash;
+	uint64_t key;   /* size and hash folded */
 	void *item;     /* NULL: empty slot */
 };
 
@@ -24,7 +25,7 @@ struct dedup_table {
 /* 0, or -1 when memory is short (the table is unchanged). item must not be NULL. */
 int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item);
 
-/* Candidates for (size, hash): start with *cursor = 0, call until NULL. */
+/* Candidates for (size, hash), see above: start with *cursor = 0, call until NULL. */
 void *dedup_next(const struct dedup_table *t, uint64_t size, uint64_t hash, size_t *cursor);
 
 void dedup_free(struct dedup_table *t);
