@@ -256,6 +256,14 @@ unsigned data_threads(unsigned processors)
 	return (processors < 1 ? 1 : processors) + 1;
 }
 
+/* Does a file of this size have a tail that goes into a fragment (as data_reader lays it out)? */
+static bool tail_to_fragment(const struct image_settings *img, uint64_t size)
+{
+	uint64_t full = size / img->block_size;
+	bool tail = size % img->block_size != 0;
+	return !img->no_fragments && tail && (full == 0 || img->always_fragments);
+}
+
 uint64_t data_progress_units(const struct image_settings *img, const struct file_list *files)
 {
 	uint64_t units = 0;
@@ -263,11 +271,29 @@ uint64_t data_progress_units(const struct image_settings *img, const struct file
 		uint64_t size = files->files[i]->file->size;
 		uint64_t full = size / img->block_size;
 		bool tail = size % img->block_size != 0;
-		bool to_fragment = !img->no_fragments && tail && (full == 0 || img->always_fragments);
-		uint64_t blocks = full + (tail && !to_fragment);
+		uint64_t blocks = full + (tail && !tail_to_fragment(img, size));
 		units += blocks ? blocks : 1;
 	}
 	return units;
+}
+
+/* The tail tables sized for every tail the files can pack, up front: growing them as tails come
+ * would, at the end, hold the old and the new table at once (the peak with many small files). */
+static int reserve_tails(struct data_reader *r, const struct file_list *files)
+{
+	const struct image_settings *img = r->cfg->image;
+	if (!img->duplicates)
+		return 0;
+	size_t tails = 0;
+	for (size_t i = 0; i < files->count; i++)
+		tails += tail_to_fragment(img, files->files[i]->file->size);
+	if (tails == 0)
+		return 0;
+	r->tails = sq_alloc_array(tails, sizeof(*r->tails));
+	if (r->tails == NULL || dedup_reserve(r->tail_table, tails) != 0)
+		return -1;
+	r->tail_cap = tails;
+	return 0;
 }
 
 int data_write(const struct data_config *cfg, struct image_out *out,
@@ -299,7 +325,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	w.cmp_a = malloc(COMPARE_CHUNK);
 	w.cmp_b = malloc(COMPARE_CHUNK);
 	if (r.frag == NULL || r.tail == NULL || r.cmp_a == NULL || r.cmp_b == NULL || zeros == NULL ||
-	    w.cmp_a == NULL || w.cmp_b == NULL) {
+	    w.cmp_a == NULL || w.cmp_b == NULL || reserve_tails(&r, files) != 0) {
 		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
 		goto out;
 	}

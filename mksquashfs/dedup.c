@@ -20,9 +20,9 @@ static size_t home_slot(const struct dedup_table *t, uint64_t key)
 	return (size_t)key & (t->cap - 1);
 }
 
-static int grow(struct dedup_table *t)
+/* Move the entries into a table of cap slots (a power of two, larger than the count). */
+static int resize(struct dedup_table *t, size_t cap)
 {
-	size_t cap = t->cap ? t->cap * 2 : 1024;
 	struct dedup_entry *slots = sq_alloc_array(cap, sizeof(*slots));
 	if (slots == NULL)
 		return -1;
@@ -49,6 +49,19 @@ static int grow(struct dedup_table *t)
 	}
 	free(old);
 	return 0;
+}
+
+static int grow(struct dedup_table *t)
+{
+	return resize(t, t->cap ? t->cap * 2 : 1024);
+}
+
+int dedup_reserve(struct dedup_table *t, size_t count)
+{
+	size_t cap = t->cap ? t->cap : 1024;
+	while (count * 4 > cap * 3)
+		cap *= 2;
+	return cap > t->cap ? resize(t, cap) : 0;
 }
 
 int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item)

@@ -25,6 +25,10 @@ struct dedup_table {
 /* 0, or -1 when memory is short (the table is unchanged). item must not be NULL. */
 int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item);
 
+/* Room for count entries in all, so that inserting them never grows the table (growing holds
+ * the old and the new slots at once). 0, or -1 when memory is short (the table is unchanged). */
+int dedup_reserve(struct dedup_table *t, size_t count);
+
 /* Candidates for (size, hash), see above: start with *cursor = 0, call until NULL. */
 void *dedup_next(const struct dedup_table *t, uint64_t size, uint64_t hash, size_t *cursor);
 
