@@ -433,7 +433,7 @@ static int merge_names(struct scan_ctx *c, struct tree_inode *dir, char **names,
 	}
 	if (taken != NULL) {
 		for (uint32_t i = 0; i < taken->dir->count; i++)
-			free(taken->dir->entries[i].name);
+			tree_name_free(taken->dir, taken->dir->entries[i].name);
 		tree_inode_free(taken);
 	}
 	if (rc != 0 && final != NULL) {
@@ -658,7 +658,7 @@ static int merge_base(struct scan_ctx *c, struct tree_inode *root, struct tree_i
 				       d->entries[i].inode, c->err)) != 0)
 			break;
 	for (uint32_t k = 0; k < i; k++)
-		free(d->entries[k].name);
+		tree_name_free(d, d->entries[k].name);
 	memmove(d->entries, d->entries + i, (size_t)(d->count - i) * sizeof(*d->entries));
 	d->count -= i;
 	struct tree rest = { .root = base };

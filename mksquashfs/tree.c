@@ -105,6 +105,7 @@ void tree_inode_free(struct tree_inode *n)
 	if (n->dir != NULL) {
 		free(n->dir->entries);
 		free(n->dir->index);
+		free(n->dir->names);
 	}
 	free(n);
 }
@@ -201,9 +202,39 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 	return 0;
 }
 
+void tree_name_free(const struct tree_dir *d, char *name)
+{
+	uintptr_t p = (uintptr_t)name, block = (uintptr_t)d->names;
+	if (d->names == NULL || p < block || p >= block + d->names_len)
+		free(name);
+}
+
+/* Move the names of d's entries into one block; kept as they are when memory is short. */
+static void pack_names(struct tree_dir *d)
+{
+	size_t total = 0;
+	for (uint32_t i = 0; i < d->count; i++)
+		total += (size_t)d->entries[i].name_len + 1;
+	char *block = malloc(total), *at = block;
+	if (block == NULL)
+		return;
+	for (uint32_t i = 0; i < d->count; i++) {
+		struct tree_entry *e = &d->entries[i];
+		memcpy(at, e->name, (size_t)e->name_len + 1);
+		free(e->name);
+		e->name = at;
+		at += e->name_len + 1;
+	}
+	d->names = block;
+	d->names_len = total;
+}
+
 void tree_dir_trim(struct tree_inode *dir)
 {
 	struct tree_dir *d = dir->dir;
+	/* Packed once: names added after that are freed one by one. */
+	if (d->names == NULL && d->count > 0)
+		pack_names(d);
 	if (d->count == d->cap)
 		return;
 	if (d->count == 0) {
@@ -223,7 +254,7 @@ void tree_dir_trim(struct tree_inode *dir)
 void tree_dir_remove(struct tree_inode *dir, uint32_t i)
 {
 	struct tree_dir *d = dir->dir;
-	free(d->entries[i].name);
+	tree_name_free(d, d->entries[i].name);
 	d->entries[i] = d->entries[d->count - 1];
 	d->count--;
 	/* Rebuilt on the next lookup. */
@@ -274,7 +305,7 @@ static void free_dir_tree(struct tree_inode *dir)
 	for (uint32_t i = 0; i < dir->dir->count; i++) {
 		struct tree_entry *e = &dir->dir->entries[i];
 		struct tree_inode *n = e->inode;
-		free(e->name);
+		tree_name_free(dir->dir, e->name);
 		if (n->dir != NULL) {
 			free_dir_tree(n);
 			tree_inode_free(n);

@@ -105,6 +105,10 @@ struct tree_dir {
 	uint32_t *index;            /* name lookups in large directories (tree_dir_find): open
 	                               addressing of entry index + 1; NULL until needed */
 	uint32_t index_cap;
+	char *names;                /* the entries' names packed into one block by tree_dir_trim
+	                               (names_len bytes); names added later are allocated one by
+	                               one: tree_name_free tells them apart */
+	size_t names_len;
 };
 
 /* Fields are ordered so that no padding is needed (96 bytes on 64-bit hosts): at millions of
@@ -168,9 +172,12 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 		 struct sq_error *err);
 /* The entry named name in dir, or NULL. Fast in large directories. */
 struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_t len);
-/* Give back the unused room of dir's entry array (a reader calls it when a directory is
- * complete: most directories hold far fewer entries than the doubling left room for). */
+/* Give back the unused room of dir's entry array and pack its names into one block (a reader
+ * calls it when a directory is complete: most directories hold far fewer entries than the
+ * doubling left room for, and a name alone costs a malloc header and rounding). */
 void tree_dir_trim(struct tree_inode *dir);
+/* Free a name of dir's entries (one of the packed block is freed with the block). */
+void tree_name_free(const struct tree_dir *d, char *name);
 /* Remove entry i of dir (its name is freed, the inode is not): for readers that replace an
  * entry. Entry order is not kept. */
 void tree_dir_remove(struct tree_inode *dir, uint32_t i);
