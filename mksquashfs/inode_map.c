@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* inode_map.c — an open-addressing table of (device, inode) -> image inode, kept at most half
- * full. */
+/* inode_map.c — an open-addressing table of (device, inode) -> image inode, kept at most three
+ * quarters full: it holds every scanned non-directory, so at a hundred million files each
+ * halving of its room is gigabytes, and linear probing stays short at that load. */
 #include "config.h"
 #include "mksquashfs/inode_map.h"
 
@@ -52,7 +53,7 @@ static int grow(struct inode_map *m, struct sq_error *err)
 int inode_map_put(struct inode_map *m, dev_t dev, ino_t ino, struct tree_inode *inode,
 		  struct sq_error *err)
 {
-	if ((m->count + 1) * 2 > m->cap && grow(m, err) != 0)
+	if ((m->count + 1) * 4 > m->cap * 3 && grow(m, err) != 0)
 		return -1;
 	struct inode_map_slot *s = slot_find(m->slots, m->cap, dev, ino);
 	if (s->inode == NULL)
