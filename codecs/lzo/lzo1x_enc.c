@@ -191,17 +191,16 @@ static uint32_t parse(struct lzo1x_enc *e, const uint8_t *src, uint32_t n, uint3
 	mt_reset(&e->mt);
 	for (uint32_t i = 0; i < n; i++) {
 		states_at(nd, i, &s);
-		uint32_t d2 = i + 2 <= n ? mt_pair(&e->mt, src, i) : 0;
+		uint32_t d2 = 0, d3 = 0;
+		if (i + 2 <= n)
+			mt_short(&e->mt, src, i, n, &d2, &d3);
 		if (i < skip_to) {
-			if (i + 3 <= n)
-				mt_triple(&e->mt, src, i);
 			/* Inside a long match only its last bytes join the tree: most of the
 			 * time goes to the tree, and what follows matches mostly near them. */
 			if (i + 4 <= n && skip_to - i <= SKIP_TAIL)
 				mt_insert(&e->mt, src, i, n, NULL);
 			continue;
 		}
-		uint32_t d3 = i + 3 <= n ? mt_triple(&e->mt, src, i) : 0;
 		unsigned count = i + 4 <= n ? mt_insert(&e->mt, src, i, n, e->matches + 1) : 0;
 		struct mt_match *m = e->matches + 1;
 		if (d3 != 0 && (count == 0 || d3 < m[0].dist)) {

@@ -12,43 +12,40 @@
 
 _Static_assert((1u << MT_RING_BITS) > MT_MAX_DIST, "the ring holds the whole window");
 
+#define BIAS (1u << MT_RING_BITS)
+
 void mt_reset(struct match_tree *mt)
 {
-	memset(mt->head, 0xff, sizeof mt->head);
-	memset(mt->pair, 0xff, sizeof mt->pair);
-	memset(mt->head3, 0xff, sizeof mt->head3);
+	memset(mt->head, 0, sizeof mt->head);
+	memset(mt->pair, 0, sizeof mt->pair);
+	memset(mt->head3, 0, sizeof mt->head3);
 }
 
-static uint32_t hash3(const uint8_t *p)
+static uint32_t hash_bits(uint32_t v)
 {
-	uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
 	return (v * 2654435761u) >> (32 - MT_HASH_BITS);
 }
 
-static uint32_t hash4(const uint8_t *p)
-{
-	uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-		     (uint32_t)p[3] << 24;
-	return (v * 2654435761u) >> (32 - MT_HASH_BITS);
-}
-
-uint32_t mt_triple(struct match_tree *mt, const uint8_t *buf, uint32_t pos)
-{
-	uint32_t h = hash3(buf + pos);
-	uint32_t prev = mt->head3[h];
-	mt->head3[h] = pos;
-	if (prev == MT_NONE || pos - prev > MT_MAX_DIST || buf[prev] != buf[pos] ||
-	    buf[prev + 1] != buf[pos + 1] || buf[prev + 2] != buf[pos + 2])
-		return 0;
-	return pos - prev;
-}
-
-uint32_t mt_pair(struct match_tree *mt, const uint8_t *buf, uint32_t pos)
+void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
+	      uint32_t *d2, uint32_t *d3)
 {
 	uint32_t key = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8;
+	uint32_t at = pos + BIAS;
 	uint32_t prev = mt->pair[key];
-	mt->pair[key] = pos;
-	return prev == MT_NONE ? 0 : pos - prev;
+	mt->pair[key] = at;
+	*d2 = at - prev <= MT_MAX_DIST ? at - prev : 0;
+	*d3 = 0;
+	if (pos + 3 > end)
+		return;
+	key |= (uint32_t)buf[pos + 2] << 16;
+	uint32_t *slot = &mt->head3[hash_bits(key)];
+	prev = *slot;
+	*slot = at;
+	if (at - prev > MT_MAX_DIST)
+		return;
+	const uint8_t *q = buf + (prev - BIAS);
+	if (((uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16) == key)
+		*d3 = at - prev;
 }
 
 /* Common prefix of a and b from known (both agree on their first known bytes), up to limit. */
@@ -79,9 +76,12 @@ static uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, u
 unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 		   struct mt_match *out)
 {
-	uint32_t h = hash4(buf + pos);
-	uint32_t cur = mt->head[h];
-	mt->head[h] = pos;
+	uint32_t v = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+		     (uint32_t)buf[pos + 2] << 16 | (uint32_t)buf[pos + 3] << 24;
+	uint32_t *head = &mt->head[hash_bits(v)];
+	uint32_t at = pos + BIAS;
+	uint32_t cur = *head;
+	*head = at;
 	/* Where the next candidate smaller (larger) than the new suffix hangs, and how many bytes
 	 * the new suffix shares with the last one hung there. */
 	uint32_t *smaller = &mt->child[2 * (pos & RING_MASK)];
@@ -92,15 +92,16 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 	unsigned count = 0, steps = mt->depth;
 	const uint8_t *p = buf + pos;
 
-	while (cur != MT_NONE && pos - cur <= MT_MAX_DIST && steps-- > 0) {
+	while (at - cur <= MT_MAX_DIST && steps-- > 0) {
 		uint32_t *node = &mt->child[2 * (cur & RING_MASK)];
+		const uint8_t *q = buf + (cur - BIAS);
 		uint32_t known = len_smaller < len_larger ? len_smaller : len_larger;
-		uint32_t len = common_len(buf + cur, p, known, limit);
+		uint32_t len = common_len(q, p, known, limit);
 		if (len > best) {
 			best = len;
 			if (out != NULL) {
 				out[count].len = len;
-				out[count].dist = pos - cur;
+				out[count].dist = at - cur;
 				count++;
 			}
 		}
@@ -109,10 +110,10 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 			*smaller = node[0];
 			*larger = node[1];
 			if (out != NULL && len == mt->nice && count > 0)
-				out[count - 1].len = common_len(buf + cur, p, len, end - pos);
+				out[count - 1].len = common_len(q, p, len, end - pos);
 			return count;
 		}
-		if (buf[cur + len] < p[len]) {
+		if (q[len] < p[len]) {
 			*smaller = cur;
 			smaller = &node[1];
 			len_smaller = len;
@@ -124,7 +125,7 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 			cur = node[0];
 		}
 	}
-	*smaller = MT_NONE;
-	*larger = MT_NONE;
+	*smaller = 0;
+	*larger = 0;
 	return count;
 }

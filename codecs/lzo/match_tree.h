@@ -19,8 +19,9 @@ struct mt_match {
 	uint32_t dist;
 };
 
+/* Positions are stored plus MT_BIAS, so 0 (none) is always out of reach. */
 struct match_tree {
-	uint32_t head[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash; MT_NONE none */
+	uint32_t head[1u << MT_HASH_BITS]; /* newest position of each 4-byte hash */
 	uint32_t pair[1u << 16];           /* newest position of each 2-byte value */
 	uint32_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
 	uint32_t child[2u << MT_RING_BITS]; /* [2 * (pos & ring)]: smaller, [+1]: larger suffixes */
@@ -28,7 +29,6 @@ struct match_tree {
 	unsigned nice;                     /* a match this long ends the search */
 };
 
-#define MT_NONE 0xffffffffu
 
 /* Forget every position (call before each block). */
 void mt_reset(struct match_tree *mt);
@@ -40,11 +40,9 @@ void mt_reset(struct match_tree *mt);
 unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 		   struct mt_match *out);
 
-/* The distance to the nearest earlier occurrence of the 2 bytes at pos (0 when none), and
- * records pos as theirs. */
-uint32_t mt_pair(struct match_tree *mt, const uint8_t *buf, uint32_t pos);
-
-/* The same for the 3 bytes at pos (pos + 3 <= end), within MT_MAX_DIST. */
-uint32_t mt_triple(struct match_tree *mt, const uint8_t *buf, uint32_t pos);
+/* The distances to the nearest earlier occurrences of the 2 and 3 bytes at pos (pos + 2 <= end),
+ * 0 when there is none within MT_MAX_DIST; records pos as theirs. */
+void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
+	      uint32_t *d2, uint32_t *d3);
 
 #endif
