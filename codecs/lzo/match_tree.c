@@ -26,25 +26,37 @@ static uint32_t hash_bits(uint32_t v)
 	return (v * 2654435761u) >> (32 - MT_HASH_BITS);
 }
 
+static uint32_t load32(const uint8_t *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* The first 3 bytes of a load32() value: its keys need not be in any particular byte order. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define FIRST3 0xffffff00u
+#else
+#define FIRST3 0x00ffffffu
+#endif
+
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3)
 {
-	uint32_t key = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8;
 	uint32_t at = pos + BIAS;
-	uint32_t prev = mt->pair[key];
-	mt->pair[key] = at;
+	uint16_t two;
+	memcpy(&two, buf + pos, 2);
+	uint32_t prev = mt->pair[two];
+	mt->pair[two] = at;
 	*d2 = at - prev <= MT_MAX_DIST ? at - prev : 0;
 	*d3 = 0;
-	if (pos + 3 > end)
-		return;
-	key |= (uint32_t)buf[pos + 2] << 16;
+	if (pos + 4 > end)
+		return; /* the tree and its 3-byte table start 4 bytes before the end */
+	uint32_t key = load32(buf + pos) & FIRST3;
 	uint32_t *slot = &mt->head3[hash_bits(key)];
 	prev = *slot;
 	*slot = at;
-	if (at - prev > MT_MAX_DIST)
-		return;
-	const uint8_t *q = buf + (prev - BIAS);
-	if (((uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16) == key)
+	if (at - prev <= MT_MAX_DIST && (load32(buf + (prev - BIAS)) & FIRST3) == key)
 		*d3 = at - prev;
 }
 
@@ -76,9 +88,7 @@ static uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, u
 unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 		   struct mt_match *out)
 {
-	uint32_t v = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
-		     (uint32_t)buf[pos + 2] << 16 | (uint32_t)buf[pos + 3] << 24;
-	uint32_t *head = &mt->head[hash_bits(v)];
+	uint32_t *head = &mt->head[hash_bits(load32(buf + pos))];
 	uint32_t at = pos + BIAS;
 	uint32_t cur = *head;
 	*head = at;

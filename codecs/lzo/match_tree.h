@@ -40,8 +40,9 @@ void mt_reset(struct match_tree *mt);
 unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 		   struct mt_match *out);
 
-/* The distances to the nearest earlier occurrences of the 2 and 3 bytes at pos (pos + 2 <= end),
- * 0 when there is none within MT_MAX_DIST; records pos as theirs. */
+/* The distances to the nearest earlier occurrences of the 2 and 3 bytes at pos (pos + 2 <= end;
+ * the 3 bytes only when pos + 4 <= end), 0 when there is none within MT_MAX_DIST; records pos as
+ * theirs. */
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3);
 
