@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* lzo.c — the lzo compressor (id 3): raw lzo1x blocks, algorithm and level options. lzo1x_999 at
- * levels 8 (the default) and 9 is our own encoder (codecs/lzo/), smaller than liblzo2's and
- * faster; -Xliblzo2 asks for liblzo2's, byte-identical to squashfs-tools'. The other algorithms
- * and levels, and all decoding, are liblzo2's. */
+ * levels 8 (the default) and 9 on blocks of 32 KiB and more is our own encoder (codecs/lzo/),
+ * smaller than liblzo2's and faster; -Xliblzo2 asks for liblzo2's, byte-identical to
+ * squashfs-tools'. The other algorithms and levels, small blocks (metadata), and all decoding are
+ * liblzo2's. */
 #include "config.h"
 #include "codecs/codec_impl.h"
 #include "codecs/codec_util.h"
@@ -18,6 +19,9 @@
 #define LZO_ALG_999 4
 #define LZO_DEFAULT_LEVEL 8
 #define LZO_OURS_LEVEL 8 /* lzo1x_999 from this level up is ours (unless -Xliblzo2) */
+/* ... for blocks this long and longer: below, liblzo2's lzo1x_999 is as fast as ours (its match
+ * chains are short in a small block), and its streams are the reference's. */
+#define LZO_OURS_MIN_LEN 32768
 
 /* On-disk algorithm numbers are the indexes of this table. */
 static const char *const algorithm_names[] = {
@@ -246,7 +250,7 @@ static ptrdiff_t lzo_compress(void *state, const uint8_t *src, size_t len, uint8
 		return 0;
 	if (len > st->max_block || cap < len)
 		return -1;
-	if (lzo_ours(&st->opts))
+	if (lzo_ours(&st->opts) && len >= LZO_OURS_MIN_LEN)
 		return lzo_compress_ours(st, src, len, dst);
 	if (st->workmem == NULL) {
 		st->workmem = malloc(algorithm_workmem[st->opts.algorithm]);

@@ -188,7 +188,7 @@ static uint32_t parse(struct lzo1x_enc *e, const uint8_t *src, uint32_t n, uint3
 	for (uint32_t i = 0; i <= n + 4; i++)
 		e->node[i].cost = INF;
 	nd[0].cost = 0;
-	mt_reset(&e->mt);
+	mt_reset(&e->mt, n);
 	for (uint32_t i = 0; i < n; i++) {
 		states_at(nd, i, &s);
 		uint32_t d2 = 0, d3 = 0;

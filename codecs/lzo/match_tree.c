@@ -12,13 +12,18 @@
 
 _Static_assert((1u << MT_RING_BITS) > MT_MAX_DIST, "the ring holds the whole window");
 
-#define BIAS (1u << MT_RING_BITS)
-
-void mt_reset(struct match_tree *mt)
+void mt_reset(struct match_tree *mt, uint32_t len)
 {
-	memset(mt->head, 0, sizeof mt->head);
-	memset(mt->pair, 0, sizeof mt->pair);
-	memset(mt->head3, 0, sizeof mt->head3);
+	/* Past the previous block and a window more: none of its entries is within reach. */
+	uint64_t next = (uint64_t)mt->base + mt->last_len + MT_MAX_DIST + 1;
+	if (mt->base == 0 || next + len >= UINT32_MAX) {
+		memset(mt->head, 0, sizeof mt->head);
+		memset(mt->pair, 0, sizeof mt->pair);
+		memset(mt->head3, 0, sizeof mt->head3);
+		next = MT_MAX_DIST + 1;
+	}
+	mt->base = (uint32_t)next;
+	mt->last_len = len;
 }
 
 static uint32_t hash_bits(uint32_t v)
@@ -43,7 +48,7 @@ static uint32_t load32(const uint8_t *p)
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3)
 {
-	uint32_t at = pos + BIAS;
+	uint32_t at = pos + mt->base;
 	uint16_t two;
 	memcpy(&two, buf + pos, 2);
 	uint32_t prev = mt->pair[two];
@@ -56,7 +61,7 @@ void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t 
 	uint32_t *slot = &mt->head3[hash_bits(key)];
 	prev = *slot;
 	*slot = at;
-	if (at - prev <= MT_MAX_DIST && (load32(buf + (prev - BIAS)) & FIRST3) == key)
+	if (at - prev <= MT_MAX_DIST && (load32(buf + (prev - mt->base)) & FIRST3) == key)
 		*d3 = at - prev;
 }
 
@@ -89,12 +94,12 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 		   struct mt_match *out)
 {
 	uint32_t *head = &mt->head[hash_bits(load32(buf + pos))];
-	uint32_t at = pos + BIAS;
+	uint32_t at = pos + mt->base;
 	uint32_t cur = *head;
 	*head = at;
 	/* Where the next candidate smaller (larger) than the new suffix hangs, and how many bytes
 	 * the new suffix shares with the last one hung there. */
-	uint32_t *smaller = &mt->child[2 * (pos & RING_MASK)];
+	uint32_t *smaller = &mt->child[2 * (at & RING_MASK)];
 	uint32_t *larger = smaller + 1;
 	uint32_t len_smaller = 0, len_larger = 0;
 	uint32_t limit = end - pos < mt->nice ? end - pos : mt->nice;
@@ -104,7 +109,7 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 
 	while (at - cur <= MT_MAX_DIST && steps-- > 0) {
 		uint32_t *node = &mt->child[2 * (cur & RING_MASK)];
-		const uint8_t *q = buf + (cur - BIAS);
+		const uint8_t *q = buf + (cur - mt->base);
 		uint32_t known = len_smaller < len_larger ? len_smaller : len_larger;
 		uint32_t len = common_len(q, p, known, limit);
 		if (len > best) {

@@ -19,8 +19,10 @@ struct mt_match {
 	uint32_t dist;
 };
 
-/* Positions are stored plus MT_BIAS, so 0 (none) is always out of reach. */
+/* Positions are stored plus base, which grows by more than the window with each block, so an
+ * empty slot (0) and every earlier block's entries are out of reach without clearing the tables. */
 struct match_tree {
+	uint32_t base, last_len;
 	uint32_t head[1u << MT_HASH_BITS]; /* newest position of each 4-byte hash */
 	uint32_t pair[1u << 16];           /* newest position of each 2-byte value */
 	uint32_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
@@ -30,8 +32,8 @@ struct match_tree {
 };
 
 
-/* Forget every position (call before each block). */
-void mt_reset(struct match_tree *mt);
+/* Forget every position (call before each block of len bytes). */
+void mt_reset(struct match_tree *mt, uint32_t len);
 
 /* Inserts position pos of buf[0, end) (pos + 4 <= end) and, when out is not NULL, writes the
  * matches found there to out: lengths strictly increasing (4 or more), each with the shortest
