@@ -17,6 +17,10 @@
 /* A match this long is taken without looking inside it for better ones. */
 #define NICE_LEN 32
 #define SKIP_TAIL 16
+/* The tree compares suffixes this far: past it, the newer of two equal ones replaces the older,
+ * whose longer continuation is then lost. Short (32) cost up to 10 % on data with long periodic
+ * stretches; 256 costs under 1 % more instructions on the bench samples. */
+#define TREE_NICE 256
 
 /* The cheapest way found to reach a position with a match ending there: the match and the
  * literal run before it. */
@@ -31,7 +35,7 @@ struct lzo1x_enc {
 	uint32_t max_block;
 	struct node *node;        /* max_block + 1 */
 	uint32_t *ends;           /* the chosen matches' end positions, last first */
-	struct mt_match matches[NICE_LEN + 1]; /* [0]: room for a 3-byte match */
+	struct mt_match matches[TREE_NICE + 1]; /* [0]: room for a 3-byte match */
 	struct match_tree mt;
 };
 
@@ -46,7 +50,7 @@ struct lzo1x_enc *lzo1x_enc_new(uint32_t max_block)
 	e->node = malloc(((size_t)max_block + 5) * sizeof *e->node);
 	e->ends = malloc(((size_t)max_block / 2 + 1) * sizeof *e->ends);
 	e->mt.depth = TREE_DEPTH;
-	e->mt.nice = NICE_LEN;
+	e->mt.nice = TREE_NICE;
 	if (e->node == NULL || e->ends == NULL) {
 		lzo1x_enc_free(e);
 		return NULL;
@@ -223,7 +227,7 @@ static uint32_t parse(struct lzo1x_enc *e, const uint8_t *src, uint32_t n, uint3
 			relax(&nd[i + 2], base + 2, 2, d2, lit);
 		}
 		relax_matches(nd + i, &s, m, count);
-		if (count > 0 && m[count - 1].len >= e->mt.nice)
+		if (count > 0 && m[count - 1].len >= NICE_LEN)
 			skip_to = i + m[count - 1].len;
 	}
 	states_at(nd, n, &s);
