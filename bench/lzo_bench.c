@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <lzo/lzo1x.h>
 
@@ -31,25 +34,25 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The whole file, or exit. */
 static uint8_t *load(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	long n;
-	uint8_t *b;
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	uint8_t *data = NULL;
+	size_t got = 0;
 
-	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) <= 0) {
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0 &&
+	    (data = malloc((size_t)st.st_size)) != NULL)
+		for (ssize_t r = 1; got < (size_t)st.st_size && r > 0; got += r > 0 ? (size_t)r : 0)
+			r = read(fd, data + got, (size_t)st.st_size - got);
+	if (data == NULL || got != (size_t)st.st_size) {
 		fprintf(stderr, "lzo_bench: %s: cannot read\n", path);
 		exit(1);
 	}
-	rewind(f);
-	b = malloc((size_t)n);
-	if (b == NULL || fread(b, 1, (size_t)n, f) != (size_t)n) {
-		fprintf(stderr, "lzo_bench: %s: cannot read\n", path);
-		exit(1);
-	}
-	fclose(f);
-	*len = (size_t)n;
-	return b;
+	close(fd);
+	*len = got;
+	return data;
 }
 
 struct side {

@@ -127,22 +127,11 @@ static inline void states_at(const struct node *nd, uint32_t i, struct states *s
 static inline uint32_t states_best(const struct states *s, uint32_t *lit)
 {
 	uint32_t best = s->s4, l = s->s4_run;
-	if (s->c[3] <= best) {
-		best = s->c[3];
-		l = 3;
-	}
-	if (s->c[2] <= best) {
-		best = s->c[2];
-		l = 2;
-	}
-	if (s->c[1] <= best) {
-		best = s->c[1];
-		l = 1;
-	}
-	if (s->c[0] <= best) {
-		best = s->c[0];
-		l = 0;
-	}
+	for (uint32_t k = 4; k-- > 0;)
+		if (s->c[k] <= best) {
+			best = s->c[k];
+			l = k;
+		}
 	*lit = l;
 	return best;
 }
@@ -155,7 +144,9 @@ static inline void relax_run(struct node *nd, uint32_t *len, uint32_t end, uint3
 		relax(&nd[*len], cost, *len, dist, lit);
 }
 
-/* Offers the matches found at i (nd points at i) to the positions they reach. */
+/* Offers the matches found at i (nd points at i) to the positions they reach. A match costs 2
+ * bytes up to length 8 within 2 KiB (M2), else 3 up to 33 within 16 KiB (M3) or up to 9 beyond
+ * (M4), and a byte per 255 of length past that. */
 static void relax_matches(struct node *nd, const struct states *s, const struct mt_match *m,
 			  unsigned count)
 {
