@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* lzo.c — the lzo compressor (id 3): raw lzo1x blocks via lzo2, algorithm and level options. */
+/* lzo.c — the lzo compressor (id 3): raw lzo1x blocks, algorithm and level options. lzo1x_999 at
+ * levels 8 (the default) and 9 on blocks of 32 KiB and more is our own encoder (codecs/lzo/),
+ * smaller than liblzo2's and faster; -Xliblzo2 asks for liblzo2's, byte-identical to
+ * squashfs-tools'. The other algorithms and levels, small blocks (metadata), and all decoding are
+ * liblzo2's. */
 #include "config.h"
 #include "codecs/codec_impl.h"
 #include "codecs/codec_util.h"
+#include "codecs/lzo/lzo1x_enc.h"
 #include "common/util/endian.h"
 
 #include <lzo/lzo1x.h>
@@ -13,6 +18,10 @@
 #define LZO_OPTIONS_LEN 8u
 #define LZO_ALG_999 4
 #define LZO_DEFAULT_LEVEL 8
+#define LZO_OURS_LEVEL 8 /* lzo1x_999 from this level up is ours (unless -Xliblzo2) */
+/* ... for blocks this long and longer: below, liblzo2's lzo1x_999 is as fast as ours (its match
+ * chains are short in a small block), and its streams are the reference's. */
+#define LZO_OURS_MIN_LEN 32768
 
 /* On-disk algorithm numbers are the indexes of this table. */
 static const char *const algorithm_names[] = {
@@ -29,6 +38,7 @@ struct lzo_opts {
 	int32_t level;
 	uint8_t level_given; /* -Xcompression-level with another algorithm is an error */
 	uint8_t from_image;
+	uint8_t library;     /* -Xliblzo2: liblzo2's lzo1x_999 even where ours is used */
 };
 _Static_assert(sizeof(struct lzo_opts) <= CODEC_OPTS_STORAGE, "lzo options fit");
 
@@ -38,6 +48,7 @@ struct lzo_state {
 	void *workmem;
 	uint8_t *out;     /* lzo may expand a block: compress here, copy when smaller */
 	uint8_t *verify;  /* lzo1x_optimize re-decodes the block into this */
+	struct lzo1x_enc *enc; /* ours, made on the first block */
 };
 
 static void lzo_init_options(struct codec_opts *opts, uint32_t block_size)
@@ -70,6 +81,10 @@ static int lzo_parse_option(struct codec_opts *opts, int argc, char **argv, char
 			return -1;
 		}
 		o.algorithm = i;
+	} else if (strcmp(argv[0], "-Xliblzo2") == 0) {
+		o.library = 1;
+		codec_opts_store(opts, &o, sizeof o);
+		return 1;
 	} else if (strcmp(argv[0], "-Xcompression-level") == 0) {
 		long v;
 		if (codec_parse_ranged("lzo", argc, argv, 1, 9, &v, err, errlen) < 0)
@@ -188,7 +203,25 @@ static void lzo_state_free(void *state)
 	free(st->workmem);
 	free(st->out);
 	free(st->verify);
+	lzo1x_enc_free(st->enc);
 	free(st);
+}
+
+static int lzo_ours(const struct lzo_opts *o)
+{
+	return o->algorithm == LZO_ALG_999 && o->level >= LZO_OURS_LEVEL && !o->library;
+}
+
+static ptrdiff_t lzo_compress_ours(struct lzo_state *st, const uint8_t *src, size_t len,
+				   uint8_t *dst)
+{
+	if (st->enc == NULL) {
+		st->enc = lzo1x_enc_new(st->max_block);
+		if (st->enc == NULL)
+			return -1;
+	}
+	/* 0 (longer than len - 1): the caller stores the block raw. */
+	return (ptrdiff_t)lzo1x_enc_compress(st->enc, src, (uint32_t)len, dst, len - 1);
 }
 
 static int lzo_compress_once(struct lzo_state *st, const uint8_t *src, size_t len,
@@ -217,6 +250,8 @@ static ptrdiff_t lzo_compress(void *state, const uint8_t *src, size_t len, uint8
 		return 0;
 	if (len > st->max_block || cap < len)
 		return -1;
+	if (lzo_ours(&st->opts) && len >= LZO_OURS_MIN_LEN)
+		return lzo_compress_ours(st, src, len, dst);
 	if (st->workmem == NULL) {
 		st->workmem = malloc(algorithm_workmem[st->opts.algorithm]);
 		st->out = malloc(lzo_bound(st->max_block));

@@ -8,40 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* -Xzlib (ours alone: squashfs-tools always uses zlib) is not stored in the image; its streams
- * and the default backend's (libdeflate when built in) decode with either state, and the
- * default's are no larger on text. */
-static void check_zlib_switch(const struct codec *c)
-{
-	struct codec_opts zo, dflt;
-	char err[256] = "";
-	CHECK(harness_parse(c, &zo, 131072, "-Xzlib", err, sizeof err) == 0, "-Xzlib: %s", err);
-	CHECK(harness_parse(c, &dflt, 131072, "", err, sizeof err) == 0, "defaults: %s", err);
-	uint8_t a[CODEC_OPTIONS_MAX], b[CODEC_OPTIONS_MAX];
-	CHECK(c->write_options(&zo, a) == 0 && c->write_options(&dflt, b) == 0,
-	      "-Xzlib changes the options block");
-	harness_roundtrip(c, &zo, 131072);
-	static uint8_t text[131072], packed[2][131072], back[131072];
-	harness_fill(DATA_TEXT, text, sizeof text, 7);
-	void *st[2] = { c->state_new(&zo, 131072), c->state_new(&dflt, 131072) };
-	CHECK(st[0] != NULL && st[1] != NULL, "state_new");
-	if (st[0] == NULL || st[1] == NULL)
-		goto out;
-	ptrdiff_t n[2];
-	for (int i = 0; i < 2; i++)
-		n[i] = c->compress(st[i], text, sizeof text, packed[i], sizeof packed[i]);
-	CHECK(n[0] > 0 && n[1] > 0, "text: zlib %td bytes, default %td", n[0], n[1]);
-	for (int i = 0; i < 2 && n[0] > 0 && n[1] > 0; i++) {
-		const char *why = NULL;
-		ptrdiff_t d = c->decompress(st[1 - i], packed[i], (size_t)n[i], back, sizeof back, &why);
-		CHECK(d == (ptrdiff_t)sizeof text && memcmp(back, text, sizeof text) == 0,
-		      "stream %d decoded by the other state: %td (%s)", i, d, why ? why : "");
-	}
-out:
-	for (int i = 0; i < 2; i++)
-		c->state_free(st[i]);
-}
-
 int main(int argc, char **argv)
 {
 	harness_init(argc, argv);
@@ -87,7 +53,7 @@ int main(int argc, char **argv)
 
 	struct codec_opts opts;
 	char err[256];
-	check_zlib_switch(c);
+	harness_library_switch(c, "-Xzlib");
 	if (harness_parse(c, &opts, 131072, "", err, sizeof err) == 0)
 		harness_hostile(c, &opts, 131072);
 	if (harness_parse(c, &opts, 8192, "-Xwindow-size 9 -Xstrategy fixed,filtered", err,

@@ -269,6 +269,40 @@ out:
 
 /* Which part of the checks this run makes: the codec's own (no reference tools needed), or
  * the comparisons with the reference squashfs-tools (tests/codecs/reference.sh). */
+/* A switch that selects a library's encoder (ours alone: squashfs-tools has no such option) is not
+ * stored in the image, round-trips, and its streams and the default encoder's decode with either
+ * state. */
+void harness_library_switch(const struct codec *c, const char *option)
+{
+	struct codec_opts lib, dflt;
+	char err[256] = "";
+	CHECK(harness_parse(c, &lib, 131072, option, err, sizeof err) == 0, "%s: %s", option, err);
+	CHECK(harness_parse(c, &dflt, 131072, "", err, sizeof err) == 0, "defaults: %s", err);
+	uint8_t a[CODEC_OPTIONS_MAX], b[CODEC_OPTIONS_MAX];
+	CHECK(c->write_options(&lib, a) == 0 && c->write_options(&dflt, b) == 0,
+	      "%s changes the options block", option);
+	harness_roundtrip(c, &lib, 131072);
+	static uint8_t text[131072], packed[2][131072], back[131072];
+	harness_fill(DATA_TEXT, text, sizeof text, 7);
+	void *st[2] = { c->state_new(&lib, 131072), c->state_new(&dflt, 131072) };
+	CHECK(st[0] != NULL && st[1] != NULL, "state_new");
+	if (st[0] == NULL || st[1] == NULL)
+		goto out;
+	ptrdiff_t n[2];
+	for (int i = 0; i < 2; i++)
+		n[i] = c->compress(st[i], text, sizeof text, packed[i], sizeof packed[i]);
+	CHECK(n[0] > 0 && n[1] > 0, "text: %s %td bytes, default %td", option, n[0], n[1]);
+	for (int i = 0; i < 2 && n[0] > 0 && n[1] > 0; i++) {
+		const char *why = NULL;
+		ptrdiff_t d = c->decompress(st[1 - i], packed[i], (size_t)n[i], back, sizeof back, &why);
+		CHECK(d == (ptrdiff_t)sizeof text && memcmp(back, text, sizeof text) == 0,
+		      "stream %d decoded by the other state: %td (%s)", i, d, why ? why : "");
+	}
+out:
+	for (int i = 0; i < 2; i++)
+		c->state_free(st[i]);
+}
+
 static int reference_part;
 
 void harness_init(int argc, char **argv)

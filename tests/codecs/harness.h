@@ -40,6 +40,10 @@ void harness_hostile(const struct codec *c, const struct codec_opts *opts, uint3
  * round trip with our encoder. Reference parts skip (with a note) when the tools are absent. */
 void harness_option_set(const struct codec *c, const char *args, uint32_t block_size);
 
+/* option (e.g. gzip's -Xzlib) selects a library's encoder: not in the options block, round trips,
+ * and its streams and the default's decode with either state. */
+void harness_library_switch(const struct codec *c, const char *option);
+
 /* args must be rejected with a message naming the codec; when ref_rejects, the reference
  * mksquashfs must refuse it too. */
 void harness_rejected(const struct codec *c, const char *args, uint32_t block_size,

@@ -7,7 +7,8 @@
 # read back and exercises no compressor code, so only some compressors carry it).
 # For each option set: build with the tool under test, loop-mount read-only and treecmp against
 # the source, extract with the reference unsquashfs (and ours, when built) and treecmp again,
-# build the same with the reference mksquashfs and print "size: ..." for the summary.
+# build the same with the reference mksquashfs and print "size: ..." for the summary. A script
+# may define comp_cases (run last) for cases of its compressor alone.
 
 . "$top_srcdir/tests/lib/common.sh"
 
@@ -75,4 +76,8 @@ run_case small "-always-use-fragments" ""
 run_case small "-no-duplicates" ""
 run_case small "-no-xattrs" "--xattrs-absent"
 run_case small "-all-root" "--owner 0:0"
+# A compressor's own cases (a function the sourcing script defines).
+if command -v comp_cases >/dev/null 2>&1; then
+	comp_cases
+fi
 finish
