@@ -255,6 +255,41 @@ struct opt_ctx {
 	unsigned min_match;
 };
 
+/* The repeat offsets' matches at pos that beat *best, by increasing length. Each offset is
+ * tried only when its first bytes agree (a shorter match cannot beat best): one 4-byte
+ * compare instead of byte compares and a length count; the offsets are picked by selects
+ * (litlen is unpredictable). */
+static unsigned rep_candidates(const struct opt_ctx *o, struct candidate *cand, size_t pos,
+			       const uint32_t *rep, uint32_t litlen, size_t *best)
+{
+	const uint8_t *src = o->src;
+	uint32_t roff[3] = {litlen > 0 ? rep[0] : rep[1], litlen > 0 ? rep[1] : rep[2],
+			    litlen > 0 ? rep[2] : rep[0] - 1};
+	uint32_t mask = o->min_match >= 4 ? 0xFFFFFFFFu : 0xFFFFFFu;
+	unsigned n = 0;
+
+	if (pos + 4 > o->end)
+		return 0; /* too close to the end for a repeat match worth its price */
+	uint32_t head = zs_read32(src + pos) & mask;
+
+	for (int r = 0; r < 3; r++) {
+		uint32_t off = roff[r];
+
+		/* off - 1 wraps for 0; off > pos reaches before the input. */
+		if (off - 1 >= pos || (zs_read32(src + pos - off) & mask) != head)
+			continue;
+		size_t len = zs_match_len(src + pos, src + pos - off, src + o->end);
+
+		if (len > *best) {
+			*best = len;
+			cand[n].len = (uint32_t)len;
+			cand[n].off = off;
+			n++;
+		}
+	}
+	return n;
+}
+
 /* Candidates at pos by increasing length: repeat offsets first, then the hash chain.
  * Returns how many. */
 static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, const uint32_t *rep,
@@ -262,26 +297,9 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 {
 	struct zs_cctx *c = o->c;
 	const uint8_t *src = o->src;
-	const uint8_t *limit = src + o->end;
-	unsigned n = 0;
 	size_t best = o->min_match - 1;
+	unsigned n = rep_candidates(o, cand, pos, rep, litlen, &best);
 
-	for (int r = 0; r < 3; r++) {
-		uint32_t off = litlen > 0 ? rep[r] : (r < 2 ? rep[r + 1] : rep[0] - 1);
-
-		if (off == 0 || off > pos)
-			continue;
-		if (src[pos] != src[pos - off] || src[pos + 1] != src[pos - off + 1])
-			continue;
-		size_t len = zs_match_len(src + pos, src + pos - off, limit);
-
-		if (len > best) {
-			best = len;
-			cand[n].len = (uint32_t)len;
-			cand[n].off = off;
-			n++;
-		}
-	}
 	if (pos > o->hash_limit)
 		return n;
 	/* Positions inside chosen matches only need to join the trees: a shallower descent
