@@ -307,15 +307,15 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 	if (pos - o->next_insert > o->insert_tail)
 		o->next_insert = pos - o->insert_tail;
 	while (o->next_insert < pos)
-		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
 	o->next_insert = pos + 1;
 	if (pos + best >= o->end) {
-		zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, pos, o->end, o->attempts, &best, NULL, 0);
 		return n;
 	}
 	struct zs_match *m = (struct zs_match *)(cand + n);
 
-	n += zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, m, MAX_CANDIDATES - n);
+	n += zs_bt_descend(c, src, pos, o->end, o->attempts, &best, m, MAX_CANDIDATES - n);
 	return n;
 }
 
@@ -512,7 +512,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	while (o.next_insert < stop) {
 		size_t best = 0;
 
-		zs_bt_insert_find(c, src, o.next_insert++, end, o.attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, o.next_insert++, end, o.attempts, &best, NULL, 0);
 	}
 }
 
