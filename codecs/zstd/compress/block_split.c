@@ -97,25 +97,26 @@ static size_t piece_cost(struct splitter *s, const struct zs_entropy *prev, stru
 	       zs_sequences_cost(prev, next, &p->seq);
 }
 
-/* Cuts [a, b) (histograms w) in two where the two pieces cost least, while that is less than
- * the whole, and again in each piece; cuts come out in order. The left pieces' histograms
- * grow cut by cut and the right ones are what remains, so each level reads its piece once. */
+/* Cuts [a, b) (histograms w, estimated size whole) in two where the two pieces cost least,
+ * while that is less than the whole, and again in each piece; cuts come out in order. The left
+ * pieces' histograms grow cut by cut and the right ones are what remains, so each level reads
+ * its piece once; a piece's own estimate is the one its parent made. */
 static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth,
-		   const struct piece_stats *w)
+		   const struct piece_stats *w, size_t whole)
 {
 	const uint32_t *pos = s->c->split_pos;
 	size_t content = piece_content(s, a, b);
 
 	if (depth == 0 || b - a < 32 || content < 2 * s->e->min_piece)
 		return;
-	struct zs_entropy whole_e, left_e, le, re;
+	struct zs_entropy left_e, le, re;
 	struct piece_stats left, right, best_left;
-	size_t whole = piece_cost(s, prev, &whole_e, w), best = SIZE_MAX, m = 0, scanned = a;
+	size_t best = SIZE_MAX, best_lc = 0, best_rc = 0, m = 0, scanned = a, q = a + 1;
 	int tries = s->e->tries;
 
 	stats_clear(&left);
 	for (int k = 1; k <= 2 * tries - 1; k++) {
-		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries), q = a + 1;
+		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries);
 
 		while (q + 1 < b && pos[q] < cut_pos)
 			q++;
@@ -129,6 +130,8 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 
 		if (lc + rc < best) {
 			best = lc + rc;
+			best_lc = lc;
+			best_rc = rc;
 			m = q;
 			left_e = le;
 			best_left = left;
@@ -136,10 +139,10 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 	}
 	if (m == 0 || best + 3 >= whole)
 		return;
-	decide(s, prev, a, m, depth - 1, &best_left);
+	decide(s, prev, a, m, depth - 1, &best_left, best_lc);
 	s->c->split_cut[s->ncuts++] = (uint32_t)m;
 	stats_sub(&right, w, &best_left);
-	decide(s, &left_e, m, b, depth - 1, &right);
+	decide(s, &left_e, m, b, depth - 1, &right, best_rc);
 }
 
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
@@ -165,7 +168,9 @@ size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 	zs_seq_codes(&c->scratch, st->seqs, st->nseq);
 	stats_clear(&all);
 	stats_add(&s, &all, 0, st->nseq);
-	decide(&s, &c->entropy, 0, st->nseq, e->depth, &all);
+	struct zs_entropy all_e;
+
+	decide(&s, &c->entropy, 0, st->nseq, e->depth, &all, piece_cost(&s, &c->entropy, &all_e, &all));
 	if (s.ncuts == 0)
 		return 0;
 

@@ -263,6 +263,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	c->p = *zs_level_params(c->level, src_len);
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
 	c->chain_log = chain_log_for(&c->p, in_log);
+	c->bt_mask = c->chain_log > 0 ? (1u << (c->chain_log - 1)) - 1 : 0;
 	c->hash3_log = c->hash3_alloc_log < in_log ? c->hash3_alloc_log : in_log;
 	c->use_hash3 = c->hash3 != NULL && c->p.strategy >= ZS_BTOPT && c->p.min_match == 3;
 	if (c->p.strategy <= ZS_DFAST) {

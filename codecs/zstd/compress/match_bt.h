@@ -41,9 +41,10 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	size_t *best_io, struct zs_match *out, unsigned max_out)
 {
 	uint32_t *bt = c->chain;
-	uint32_t mask = (1u << (c->chain_log - 1)) - 1; /* two links per position */
-	/* Trees of 3-byte prefixes are deep and unselective: 3-byte matches come from hash3. */
-	uint32_t h = zs_hash(src + pos, c->p.min_match > 4 ? c->p.min_match : 4, c->hash_log);
+	uint32_t mask = c->bt_mask;
+	/* Trees of 3-byte prefixes are deep and unselective: 3-byte matches come from hash3.
+	 * (Keyed on 4 bytes whatever the level's minimum: a longer minimum only filters.) */
+	uint32_t h = zs_hash(src + pos, 4, c->hash_log);
 	uint32_t cur = c->hash[h];
 	size_t lowest = pos > mask ? pos - mask : 0;
 	size_t cap = out != NULL ? COMPARE_CAP : INSERT_CAP;
