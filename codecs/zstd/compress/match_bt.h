@@ -46,43 +46,49 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	 * (Keyed on 4 bytes whatever the level's minimum: a longer minimum only filters.) */
 	uint32_t h = zs_hash(src + pos, 4, c->hash_log);
 	uint32_t cur = c->hash[h];
-	size_t lowest = pos > mask ? pos - mask : 0;
+	/* Tables hold positions + idx_base: a new frame's base is above every older entry,
+	 * so the tables need no clearing between frames. */
+	size_t base = c->idx_base, apos = pos + base;
+	size_t lowest = pos > mask ? apos - mask : base;
+	/* src as indexed by table entries (an address, not a pointer: it lies before src). */
+	uintptr_t vsrc = (uintptr_t)src - base;
 	size_t cap = out != NULL ? COMPARE_CAP : INSERT_CAP;
 	size_t cmp_end = c->src_len - pos > cap ? pos + cap : c->src_len;
 	const uint8_t *limit = src + cmp_end;
-	uint32_t *smaller = &bt[2 * (pos & mask)];    /* where the next smaller node hangs */
-	uint32_t *larger = &bt[2 * (pos & mask) + 1]; /* where the next larger node hangs */
+	uint32_t *smaller = &bt[2 * (apos & mask)];    /* where the next smaller node hangs */
+	uint32_t *larger = &bt[2 * (apos & mask) + 1]; /* where the next larger node hangs */
 	size_t len_smaller = 0, len_larger = 0;
 	size_t best = *best_io;
 	unsigned n = 0;
 
-	c->hash[h] = (uint32_t)pos;
+	c->hash[h] = (uint32_t)apos;
 	if (c->use_hash3) {
 		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
 		uint32_t c3 = c->hash3[h3];
 
-		c->hash3[h3] = (uint32_t)pos;
+		c->hash3[h3] = (uint32_t)apos;
 		/* Only when nothing of 3 bytes is known yet: the nearest such match is the cheapest. */
-		if (out != NULL && best < 3 && (size_t)c3 - lowest < pos - lowest) {
-			size_t len = zs_match_len(src + pos, src + c3, limit);
+		if (out != NULL && best < 3 && (size_t)c3 - lowest < apos - lowest) {
+			size_t len = zs_match_len(src + pos, (const uint8_t *)(vsrc + c3), limit);
 
 			if (len > end - pos)
 				len = end - pos;
 			if (len >= 3) {
 				best = len;
 				out[0].len = (uint32_t)len;
-				out[0].off = (uint32_t)(pos - c3);
+				out[0].off = (uint32_t)(apos - c3);
 				n = 1;
 			}
 		}
 	}
-	/* One unsigned compare: cur in [lowest, pos) (the empty link, UINT32_MAX, is above). */
-	while ((size_t)cur - lowest < pos - lowest && attempts-- > 0) {
+	/* One unsigned compare: cur in [lowest, apos) (the empty link, UINT32_MAX, is above). */
+	while ((size_t)cur - lowest < apos - lowest && attempts-- > 0) {
 		uint32_t *node = &bt[2 * (cur & mask)];
+		const uint8_t *match = (const uint8_t *)(vsrc + cur);
 		/* Everything below both boundaries shares their common prefix with pos. */
 		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
 
-		len += zs_match_len(src + pos + len, src + cur + len, limit);
+		len += zs_match_len(src + pos + len, match + len, limit);
 		if (out != NULL && len > best) {
 			size_t capped = len < end - pos ? len : end - pos;
 
@@ -91,7 +97,7 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 				if (n < max_out)
 					n++;
 				out[n - 1].len = (uint32_t)capped;
-				out[n - 1].off = (uint32_t)(pos - cur);
+				out[n - 1].off = (uint32_t)(apos - cur);
 			}
 		}
 		if (pos + len >= cmp_end) {
@@ -101,7 +107,7 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 			*best_io = best;
 			return n;
 		}
-		if (src[cur + len] < src[pos + len]) {
+		if (match[len] < src[pos + len]) {
 			*smaller = cur;
 			len_smaller = len;
 			smaller = &node[1];
