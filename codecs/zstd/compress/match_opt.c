@@ -20,6 +20,9 @@
 #define OPT_WINDOW 4096u  /* positions priced before a segment is committed */
 #define MAX_CANDIDATES 64u
 #define PRICE_UNSET UINT32_MAX
+/* The statistics-only passes of levels 19+ search this deep and skip like level 15: the
+ * choices they learn from come out nearly the same for a fifth of the work. */
+#define PRE_PASS_SEARCH_LOG 6u
 
 struct opt_node {
 	uint32_t price;
@@ -253,6 +256,7 @@ struct opt_ctx {
 	unsigned insert_attempts;
 	size_t insert_tail;
 	unsigned min_match;
+	int quick; /* btopt's shortcuts whatever the level (statistics-only passes) */
 };
 
 /* The repeat offsets' matches at pos that beat *best, by increasing length. Each offset is
@@ -320,8 +324,10 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 }
 
 static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *src, size_t start,
-			 size_t end, unsigned attempts, unsigned insert_attempts)
+			 size_t end, unsigned attempts, int quick)
 {
+	unsigned insert_attempts = attempts > 16 ? 16 : attempts;
+
 	o->c = c;
 	o->src = src;
 	o->end = end;
@@ -333,8 +339,9 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->insert_attempts = insert_attempts;
 	/* Levels 19+ insert every position: a match starting inside another is found more often
 	 * (text gains 0.1 %). */
-	o->insert_tail = c->p.strategy == ZS_BTULTRA2 ? SIZE_MAX : INSERT_TAIL;
+	o->insert_tail = c->p.strategy == ZS_BTULTRA2 && !quick ? SIZE_MAX : INSERT_TAIL;
 	o->min_match = c->p.min_match;
+	o->quick = quick;
 }
 
 /* Prices the positions from pos on, starting from the n candidates at pos, until the segment
@@ -347,7 +354,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 	struct opt_node *nd = c->opt->nodes;
 	const uint8_t *src = o->src;
 	uint32_t target = c->p.target_len;
-	int skip_close = c->p.strategy == ZS_BTOPT, early_abort = skip_close;
+	int skip_close = c->p.strategy == ZS_BTOPT || o->quick, early_abort = skip_close;
 	size_t last = 0, cur = 0;
 
 	for (;;) {
@@ -453,9 +460,9 @@ static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 	return anchor;
 }
 
-/* One pass over the block: fills c->store. */
+/* One pass over the block: fills c->store (quick: with btopt's shortcuts). */
 static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
-		       unsigned attempts)
+		       unsigned attempts, int quick)
 {
 	struct zs_opt_state *os = c->opt;
 	struct zs_seq_store *st = &c->store;
@@ -464,7 +471,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	size_t pos = start, anchor = start;
 	uint32_t target = c->p.target_len;
 
-	opt_ctx_init(&o, c, src, start, end, attempts, attempts > 16 ? 16 : attempts);
+	opt_ctx_init(&o, c, src, start, end, attempts, quick);
 	size_t seq_mark = st->nseq, lit_mark = st->nlits, added = 0;
 	uint64_t weight = freqs_weight(&os->fr);
 
@@ -558,8 +565,10 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 
 		memcpy(rep, st->rep, sizeof(rep));
 		memcpy(os->hash_save, c->hash, hsize);
+		unsigned pre = PRE_PASS_SEARCH_LOG < c->p.search_log ? 1u << PRE_PASS_SEARCH_LOG : full;
+
 		for (unsigned k = 1; k < c->p.passes; k++) {
-			parse_pass(c, src, start, end, full);
+			parse_pass(c, src, start, end, pre, 1);
 			learn_pass(&os->fr, st, seq0, lit0);
 			memcpy(c->hash, os->hash_save, hsize);
 			if (c->use_hash3)
@@ -569,6 +578,6 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			st->nlits = lit0;
 		}
 	}
-	parse_pass(c, src, start, end, full);
+	parse_pass(c, src, start, end, full, 0);
 	os->have_stats = 1;
 }
