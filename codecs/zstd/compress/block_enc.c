@@ -20,11 +20,3 @@ size_t zs_encode_block(const struct zs_entropy *prev, struct zs_entropy *next,
 		return 0;
 	return l + s;
 }
-
-size_t zs_block_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-		     struct zs_block_scratch *scratch, const uint8_t *lits, size_t nlits,
-		     const struct zs_seq *seqs, size_t nseq)
-{
-	return zs_literals_cost(prev, next, scratch, lits, nlits) +
-	       zs_sequences_cost(prev, next, scratch, seqs, nseq);
-}

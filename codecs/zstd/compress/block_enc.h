@@ -48,15 +48,22 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 			   struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
 			   uint8_t *dst, size_t cap);
 
+/* Histograms of a run of sequences' codes: what the sequences section's size depends on. */
+struct zs_seq_counts {
+	uint32_t c[3][64]; /* LL, OF, ML codes */
+	size_t nseq;
+};
+
+/* The LL, OF, ML codes of seqs[0..nseq) into sc->codes. */
+void zs_seq_codes(struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq);
+
 /* Estimates of the two sections' sizes in bytes, from the same choices as the encoders but
- * without writing them; next gets the tables an estimate of a following block needs. */
+ * without writing them, for n literals of histogram counts and for sequences of histograms
+ * cn; next gets the tables an estimate of a following block needs. */
 size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-			struct zs_block_scratch *sc, const uint8_t *lits, size_t n);
+			struct zs_block_scratch *sc, const uint32_t *counts, size_t n);
 size_t zs_sequences_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-			 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq);
-size_t zs_block_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-		     struct zs_block_scratch *scratch, const uint8_t *lits, size_t nlits,
-		     const struct zs_seq *seqs, size_t nseq);
+			 const struct zs_seq_counts *cn);
 
 /* Encodes literals lits[0..nlits) and seqs[0..nseq) as a compressed block body into dst.
  * next receives the tables the decoder will hold afterwards (a copy of prev where unchanged).

@@ -45,51 +45,104 @@ static size_t encode_piece(struct splitter *s, const struct zs_entropy *prev, st
 			       lit_end - s->c->split_lit[a], st->seqs + a, b - a, dst, cap);
 }
 
-/* The estimated size of sequences [a, b) as a block (no bitstream written). */
-static size_t piece_cost(struct splitter *s, const struct zs_entropy *prev, struct zs_entropy *next,
-			 size_t a, size_t b)
-{
-	struct zs_seq_store *st = &s->c->store;
-	size_t lit_end = b == st->nseq ? st->nlits : s->c->split_lit[b];
+/* The histograms a piece's size estimate needs. */
+struct piece_stats {
+	uint32_t lit[256];
+	size_t nlits;
+	struct zs_seq_counts seq;
+};
 
-	return zs_block_cost(prev, next, &s->c->scratch, st->lits + s->c->split_lit[a],
-			     lit_end - s->c->split_lit[a], st->seqs + a, b - a);
+static void stats_clear(struct piece_stats *p)
+{
+	memset(p, 0, sizeof(*p));
 }
 
-/* Cuts [a, b) in two where the two pieces cost least, while that is less than the whole, and
- * again in each piece; cuts come out in order. Costs are estimates (no bitstream written). */
-static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth)
+/* Adds sequences [a, b) and their literals (with the trailing ones when b is the last). The
+ * codes come from the block's, computed once (scratch codes). */
+static void stats_add(const struct splitter *s, struct piece_stats *p, size_t a, size_t b)
+{
+	const struct zs_seq_store *st = &s->c->store;
+	const struct zs_block_scratch *sc = &s->c->scratch;
+	size_t lit_end = b == st->nseq ? st->nlits : s->c->split_lit[b];
+
+	for (size_t i = s->c->split_lit[a]; i < lit_end; i++)
+		p->lit[st->lits[i]]++;
+	p->nlits += lit_end - s->c->split_lit[a];
+	for (size_t i = a; i < b; i++) {
+		p->seq.c[0][sc->codes[0][i]]++;
+		p->seq.c[1][sc->codes[1][i]]++;
+		p->seq.c[2][sc->codes[2][i]]++;
+	}
+	p->seq.nseq += b - a;
+}
+
+/* out = whole - part (part a prefix of whole). */
+static void stats_sub(struct piece_stats *out, const struct piece_stats *whole,
+		      const struct piece_stats *part)
+{
+	for (unsigned k = 0; k < 256; k++)
+		out->lit[k] = whole->lit[k] - part->lit[k];
+	out->nlits = whole->nlits - part->nlits;
+	for (unsigned t = 0; t < 3; t++)
+		for (unsigned k = 0; k < 64; k++)
+			out->seq.c[t][k] = whole->seq.c[t][k] - part->seq.c[t][k];
+	out->seq.nseq = whole->seq.nseq - part->seq.nseq;
+}
+
+/* The estimated size of a piece as a block (no bitstream written). */
+static size_t piece_cost(struct splitter *s, const struct zs_entropy *prev, struct zs_entropy *next,
+			 const struct piece_stats *p)
+{
+	return zs_literals_cost(prev, next, &s->c->scratch, p->lit, p->nlits) +
+	       zs_sequences_cost(prev, next, &p->seq);
+}
+
+/* Cuts [a, b) (histograms w, estimated size whole) in two where the two pieces cost least,
+ * while that is less than the whole, and again in each piece; cuts come out in order. The left
+ * pieces' histograms grow cut by cut and the right ones are what remains, so each level reads
+ * its piece once; a piece's own estimate is the one its parent made. */
+static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, size_t b, int depth,
+		   const struct piece_stats *w, size_t whole)
 {
 	const uint32_t *pos = s->c->split_pos;
 	size_t content = piece_content(s, a, b);
 
 	if (depth == 0 || b - a < 32 || content < 2 * s->e->min_piece)
 		return;
-	struct zs_entropy whole_e, left_e, le, re;
-	size_t whole = piece_cost(s, prev, &whole_e, a, b), best = SIZE_MAX, m = 0;
+	struct zs_entropy left_e, le, re;
+	struct piece_stats left, right, best_left;
+	size_t best = SIZE_MAX, best_lc = 0, best_rc = 0, m = 0, scanned = a, q = a + 1;
 	int tries = s->e->tries;
 
+	stats_clear(&left);
 	for (int k = 1; k <= 2 * tries - 1; k++) {
-		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries), q = a + 1;
+		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries);
 
 		while (q + 1 < b && pos[q] < cut_pos)
 			q++;
 		if (pos[q] - pos[a] < s->e->min_piece || piece_content(s, q, b) < s->e->min_piece)
 			continue;
-		size_t left = piece_cost(s, prev, &le, a, q);
-		size_t right = piece_cost(s, &le, &re, q, b);
+		stats_add(s, &left, scanned, q);
+		scanned = q;
+		stats_sub(&right, w, &left);
+		size_t lc = piece_cost(s, prev, &le, &left);
+		size_t rc = piece_cost(s, &le, &re, &right);
 
-		if (left + right < best) {
-			best = left + right;
+		if (lc + rc < best) {
+			best = lc + rc;
+			best_lc = lc;
+			best_rc = rc;
 			m = q;
 			left_e = le;
+			best_left = left;
 		}
 	}
 	if (m == 0 || best + 3 >= whole)
 		return;
-	decide(s, prev, a, m, depth - 1);
+	decide(s, prev, a, m, depth - 1, &best_left, best_lc);
 	s->c->split_cut[s->ncuts++] = (uint32_t)m;
-	decide(s, &left_e, m, b, depth - 1);
+	stats_sub(&right, w, &best_left);
+	decide(s, &left_e, m, b, depth - 1, &right, best_rc);
 }
 
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
@@ -110,7 +163,14 @@ size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 	}
 	c->split_lit[st->nseq] = lit;
 	c->split_pos[st->nseq] = at;
-	decide(&s, &c->entropy, 0, st->nseq, e->depth);
+	struct piece_stats all;
+
+	zs_seq_codes(&c->scratch, st->seqs, st->nseq);
+	stats_clear(&all);
+	stats_add(&s, &all, 0, st->nseq);
+	struct zs_entropy all_e;
+
+	decide(&s, &c->entropy, 0, st->nseq, e->depth, &all, piece_cost(&s, &c->entropy, &all_e, &all));
 	if (s.ncuts == 0)
 		return 0;
 

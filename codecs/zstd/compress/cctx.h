@@ -54,6 +54,7 @@ struct zs_cctx {
 	 * earlier frames lie below the new base and read as out of range. */
 	uint32_t idx_base;
 	uint32_t *chain;    /* 1 << p.chain_log links */
+	uint32_t bt_mask;   /* optimal parser: the positions the trees hold (two links each), - 1 */
 	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
 	unsigned hash3_log;
 	int use_hash3;      /* this frame's row takes 3-byte matches from hash3 */

@@ -263,23 +263,25 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	c->p = *zs_level_params(c->level, src_len);
 	c->hash_log = c->p.hash_log < in_log + 1 ? c->p.hash_log : in_log + 1;
 	c->chain_log = chain_log_for(&c->p, in_log);
+	c->bt_mask = c->chain_log > 0 ? (1u << (c->chain_log - 1)) - 1 : 0;
 	c->hash3_log = c->hash3_alloc_log < in_log ? c->hash3_alloc_log : in_log;
 	c->use_hash3 = c->hash3 != NULL && c->p.strategy >= ZS_BTOPT && c->p.min_match == 3;
-	if (c->p.strategy <= ZS_DFAST) {
-		/* Clear only when the next base could overflow (or on the first frame). */
+	if (c->p.strategy <= ZS_DFAST || c->p.strategy >= ZS_BTOPT) {
+		/* Entries are positions + idx_base: those of earlier frames lie below the new base
+		 * and read as empty (tree heads, 3-byte heads; tree links are written before they
+		 * are read). Clear only when the next base could overflow (or on the first frame):
+		 * a 1 MiB memset per 128 KiB frame cost more than the frame's block splitting. */
 		if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
 			memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 			if (c->hash2 != NULL)
 				memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+			if (c->hash3 != NULL)
+				memset(c->hash3, 0, ((size_t)1 << c->hash3_alloc_log) * sizeof(uint32_t));
 			c->idx_base = (uint32_t)c->max_input + 1;
 		}
 	} else {
-		/* Tree heads must start empty (a stray root would break the trees' prefix order). */
-		memset(c->hash, c->p.strategy >= ZS_BTOPT ? 0xFF : 0,
-		       ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+		memset(c->hash, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
 	}
-	if (c->use_hash3)
-		zs_hash3_reset(c);
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;

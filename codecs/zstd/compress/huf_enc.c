@@ -10,20 +10,33 @@
 #include "codecs/zstd/compress/fse_enc.h"
 #include "codecs/zstd/compress/huf_enc.h"
 
-/* Symbols ordered by count, ties by symbol value, so the result is deterministic. */
+/* Symbols ordered by count, ties by symbol value, so the result is deterministic: sym[] comes
+ * in ascending symbol order and a stable radix sort on the counts, a byte per pass, keeps it
+ * (an insertion sort of 256 symbols cost more than the rest of the block's entropy coding). */
 static void sort_by_count(uint16_t *sym, unsigned n, const uint32_t *counts)
 {
-	for (unsigned i = 1; i < n; i++) {
-		uint16_t s = sym[i];
-		unsigned j = i;
+	uint16_t tmp[256], *from = sym, *to = tmp;
+	uint32_t max = 0;
 
-		while (j > 0 && (counts[sym[j - 1]] > counts[s] ||
-				 (counts[sym[j - 1]] == counts[s] && sym[j - 1] > s))) {
-			sym[j] = sym[j - 1];
-			j--;
-		}
-		sym[j] = s;
+	for (unsigned i = 0; i < n; i++)
+		if (counts[sym[i]] > max)
+			max = counts[sym[i]];
+	for (unsigned shift = 0; shift < 32 && (max >> shift) != 0; shift += 8) {
+		unsigned start[257] = {0};
+
+		for (unsigned i = 0; i < n; i++)
+			start[((counts[from[i]] >> shift) & 255u) + 1]++;
+		for (unsigned b = 1; b < 257; b++)
+			start[b] += start[b - 1];
+		for (unsigned i = 0; i < n; i++)
+			to[start[(counts[from[i]] >> shift) & 255u]++] = from[i];
+		uint16_t *t = from;
+
+		from = to;
+		to = t;
 	}
+	if (from != sym)
+		memcpy(sym, from, n * sizeof(*sym));
 }
 
 /* Optimal lengths by the two-queue method: leaves sorted ascending, merged nodes come out in

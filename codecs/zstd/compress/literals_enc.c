@@ -81,16 +81,14 @@ struct lit_plan {
 	uint64_t bits;      /* Huffman payload bits */
 };
 
+/* The choice for n literals of histogram counts. */
 static void plan_literals(const struct zs_entropy *prev, struct zs_block_scratch *sc,
-			  const uint8_t *lits, size_t n, struct lit_plan *pl)
+			  const uint32_t *counts, size_t n, struct lit_plan *pl)
 {
-	uint32_t counts[256] = {0};
 	unsigned max_symbol = 0, distinct = 0;
 
 	pl->type = ZS_LIT_RAW;
 	pl->tree_size = 0;
-	for (size_t i = 0; i < n; i++)
-		counts[lits[i]]++;
 	for (unsigned s = 0; s < 256; s++) {
 		if (counts[s]) {
 			distinct++;
@@ -127,11 +125,14 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 			  size_t cap)
 {
 	struct lit_plan pl;
+	uint32_t counts[256] = {0};
 
+	for (size_t i = 0; i < n; i++)
+		counts[lits[i]]++;
 	next->huf_valid = prev->huf_valid;
 	if (prev->huf_valid)
 		next->huf = prev->huf;
-	plan_literals(prev, sc, lits, n, &pl);
+	plan_literals(prev, sc, counts, n, &pl);
 	if (pl.type == ZS_LIT_RLE) {
 		if (cap < 4)
 			return 0;
@@ -157,7 +158,7 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 }
 
 size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-			struct zs_block_scratch *sc, const uint8_t *lits, size_t n)
+			struct zs_block_scratch *sc, const uint32_t *counts, size_t n)
 {
 	struct lit_plan pl;
 	size_t raw = (n < 32 ? 1 : n < 4096 ? 2 : 3) + n;
@@ -165,7 +166,7 @@ size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
 	next->huf_valid = prev->huf_valid;
 	if (prev->huf_valid)
 		next->huf = prev->huf;
-	plan_literals(prev, sc, lits, n, &pl);
+	plan_literals(prev, sc, counts, n, &pl);
 	if (pl.type == ZS_LIT_RLE)
 		return raw - n + 1;
 	if (pl.type == ZS_LIT_RAW)

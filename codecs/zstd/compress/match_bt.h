@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_hc.h"
 
 #define ZS_BT_NULL UINT32_MAX /* empty head or child */
 
@@ -24,10 +25,104 @@ static inline void zs_hash3_reset(struct zs_cctx *c)
 	memset(c->hash3, 0xFF, ((size_t)1 << c->hash3_log) * sizeof(uint32_t));
 }
 
+/* Comparisons stop this far ahead: equal beyond counts as equal, which keeps runs of
+ * repeated bytes linear instead of quadratic. */
+#define COMPARE_CAP 2048u
+#define INSERT_CAP 256u
+
 /* Inserts pos into its tree and, if out != NULL, appends to out[] (at most max_out entries,
  * the last one replaced when full) the matches longer than *best found on the way, lengths
- * capped at end - pos. attempts bounds the descent. Returns the number appended. */
-unsigned zs_bt_insert_find(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end,
-			   unsigned attempts, size_t *best, struct zs_match *out, unsigned max_out);
+ * capped at end - pos. attempts bounds the descent. Returns the number appended. Inlined into
+ * the parser's loops (a call per position cost a tenth of the descent): with out == NULL the
+ * compiler drops the match bookkeeping from the insert-only descent, the common call for
+ * positions inside chosen matches. */
+static inline __attribute__((always_inline)) unsigned
+zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, unsigned attempts,
+	size_t *best_io, struct zs_match *out, unsigned max_out)
+{
+	uint32_t *bt = c->chain;
+	uint32_t mask = c->bt_mask;
+	/* Trees of 3-byte prefixes are deep and unselective: 3-byte matches come from hash3.
+	 * (Keyed on 4 bytes whatever the level's minimum: a longer minimum only filters.) */
+	uint32_t h = zs_hash(src + pos, 4, c->hash_log);
+	uint32_t cur = c->hash[h];
+	/* Tables hold positions + idx_base: a new frame's base is above every older entry,
+	 * so the tables need no clearing between frames. */
+	size_t base = c->idx_base, apos = pos + base;
+	size_t lowest = pos > mask ? apos - mask : base;
+	/* src as indexed by table entries (an address, not a pointer: it lies before src). */
+	uintptr_t vsrc = (uintptr_t)src - base;
+	size_t cap = out != NULL ? COMPARE_CAP : INSERT_CAP;
+	size_t cmp_end = c->src_len - pos > cap ? pos + cap : c->src_len;
+	const uint8_t *limit = src + cmp_end;
+	uint32_t *smaller = &bt[2 * (apos & mask)];    /* where the next smaller node hangs */
+	uint32_t *larger = &bt[2 * (apos & mask) + 1]; /* where the next larger node hangs */
+	size_t len_smaller = 0, len_larger = 0;
+	size_t best = *best_io;
+	unsigned n = 0;
+
+	c->hash[h] = (uint32_t)apos;
+	if (c->use_hash3) {
+		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
+		uint32_t c3 = c->hash3[h3];
+
+		c->hash3[h3] = (uint32_t)apos;
+		/* Only when nothing of 3 bytes is known yet: the nearest such match is the cheapest. */
+		if (out != NULL && best < 3 && (size_t)c3 - lowest < apos - lowest) {
+			size_t len = zs_match_len(src + pos, (const uint8_t *)(vsrc + c3), limit);
+
+			if (len > end - pos)
+				len = end - pos;
+			if (len >= 3) {
+				best = len;
+				out[0].len = (uint32_t)len;
+				out[0].off = (uint32_t)(apos - c3);
+				n = 1;
+			}
+		}
+	}
+	/* One unsigned compare: cur in [lowest, apos) (the empty link, UINT32_MAX, is above). */
+	while ((size_t)cur - lowest < apos - lowest && attempts-- > 0) {
+		uint32_t *node = &bt[2 * (cur & mask)];
+		const uint8_t *match = (const uint8_t *)(vsrc + cur);
+		/* Everything below both boundaries shares their common prefix with pos. */
+		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
+
+		len += zs_match_len(src + pos + len, match + len, limit);
+		if (out != NULL && len > best) {
+			size_t capped = len < end - pos ? len : end - pos;
+
+			if (capped > best) {
+				best = capped;
+				if (n < max_out)
+					n++;
+				out[n - 1].len = (uint32_t)capped;
+				out[n - 1].off = (uint32_t)(apos - cur);
+			}
+		}
+		if (pos + len >= cmp_end) {
+			/* Order unknown (or irrelevant): pos replaces cur in the tree. */
+			*smaller = node[0];
+			*larger = node[1];
+			*best_io = best;
+			return n;
+		}
+		if (match[len] < src[pos + len]) {
+			*smaller = cur;
+			len_smaller = len;
+			smaller = &node[1];
+			cur = node[1];
+		} else {
+			*larger = cur;
+			len_larger = len;
+			larger = &node[0];
+			cur = node[0];
+		}
+	}
+	*smaller = ZS_BT_NULL;
+	*larger = ZS_BT_NULL;
+	*best_io = best;
+	return n;
+}
 
 #endif

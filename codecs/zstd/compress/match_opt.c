@@ -20,6 +20,9 @@
 #define OPT_WINDOW 4096u  /* positions priced before a segment is committed */
 #define MAX_CANDIDATES 64u
 #define PRICE_UNSET UINT32_MAX
+/* The statistics-only passes of levels 19+ on single-block frames search this deep and skip
+ * like level 15: the choices they learn from come out nearly the same for a fifth of the work. */
+#define PRE_PASS_SEARCH_LOG 6u
 
 struct opt_node {
 	uint32_t price;
@@ -253,7 +256,43 @@ struct opt_ctx {
 	unsigned insert_attempts;
 	size_t insert_tail;
 	unsigned min_match;
+	int quick; /* btopt's shortcuts whatever the level (statistics-only passes) */
 };
+
+/* The repeat offsets' matches at pos that beat *best, by increasing length. Each offset is
+ * tried only when its first bytes agree (a shorter match cannot beat best): one 4-byte
+ * compare instead of byte compares and a length count; the offsets are picked by selects
+ * (litlen is unpredictable). */
+static unsigned rep_candidates(const struct opt_ctx *o, struct candidate *cand, size_t pos,
+			       const uint32_t *rep, uint32_t litlen, size_t *best)
+{
+	const uint8_t *src = o->src;
+	uint32_t roff[3] = {litlen > 0 ? rep[0] : rep[1], litlen > 0 ? rep[1] : rep[2],
+			    litlen > 0 ? rep[2] : rep[0] - 1};
+	uint32_t mask = o->min_match >= 4 ? 0xFFFFFFFFu : 0xFFFFFFu;
+	unsigned n = 0;
+
+	if (pos + 4 > o->end)
+		return 0; /* too close to the end for a repeat match worth its price */
+	uint32_t head = zs_read32(src + pos) & mask;
+
+	for (int r = 0; r < 3; r++) {
+		uint32_t off = roff[r];
+
+		/* off - 1 wraps for 0; off > pos reaches before the input. */
+		if (off - 1 >= pos || (zs_read32(src + pos - off) & mask) != head)
+			continue;
+		size_t len = zs_match_len(src + pos, src + pos - off, src + o->end);
+
+		if (len > *best) {
+			*best = len;
+			cand[n].len = (uint32_t)len;
+			cand[n].off = off;
+			n++;
+		}
+	}
+	return n;
+}
 
 /* Candidates at pos by increasing length: repeat offsets first, then the hash chain.
  * Returns how many. */
@@ -262,26 +301,9 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 {
 	struct zs_cctx *c = o->c;
 	const uint8_t *src = o->src;
-	const uint8_t *limit = src + o->end;
-	unsigned n = 0;
 	size_t best = o->min_match - 1;
+	unsigned n = rep_candidates(o, cand, pos, rep, litlen, &best);
 
-	for (int r = 0; r < 3; r++) {
-		uint32_t off = litlen > 0 ? rep[r] : (r < 2 ? rep[r + 1] : rep[0] - 1);
-
-		if (off == 0 || off > pos)
-			continue;
-		if (src[pos] != src[pos - off] || src[pos + 1] != src[pos - off + 1])
-			continue;
-		size_t len = zs_match_len(src + pos, src + pos - off, limit);
-
-		if (len > best) {
-			best = len;
-			cand[n].len = (uint32_t)len;
-			cand[n].off = off;
-			n++;
-		}
-	}
 	if (pos > o->hash_limit)
 		return n;
 	/* Positions inside chosen matches only need to join the trees: a shallower descent
@@ -289,21 +311,23 @@ static unsigned gather(struct opt_ctx *o, struct candidate *cand, size_t pos, co
 	if (pos - o->next_insert > o->insert_tail)
 		o->next_insert = pos - o->insert_tail;
 	while (o->next_insert < pos)
-		zs_bt_insert_find(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, o->next_insert++, o->end, o->insert_attempts, &best, NULL, 0);
 	o->next_insert = pos + 1;
 	if (pos + best >= o->end) {
-		zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, pos, o->end, o->attempts, &best, NULL, 0);
 		return n;
 	}
 	struct zs_match *m = (struct zs_match *)(cand + n);
 
-	n += zs_bt_insert_find(c, src, pos, o->end, o->attempts, &best, m, MAX_CANDIDATES - n);
+	n += zs_bt_descend(c, src, pos, o->end, o->attempts, &best, m, MAX_CANDIDATES - n);
 	return n;
 }
 
 static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *src, size_t start,
-			 size_t end, unsigned attempts, unsigned insert_attempts)
+			 size_t end, unsigned attempts, int quick)
 {
+	unsigned insert_attempts = attempts > 16 ? 16 : attempts;
+
 	o->c = c;
 	o->src = src;
 	o->end = end;
@@ -315,8 +339,9 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->insert_attempts = insert_attempts;
 	/* Levels 19+ insert every position: a match starting inside another is found more often
 	 * (text gains 0.1 %). */
-	o->insert_tail = c->p.strategy == ZS_BTULTRA2 ? SIZE_MAX : INSERT_TAIL;
+	o->insert_tail = c->p.strategy == ZS_BTULTRA2 && !quick ? SIZE_MAX : INSERT_TAIL;
 	o->min_match = c->p.min_match;
+	o->quick = quick;
 }
 
 /* Prices the positions from pos on, starting from the n candidates at pos, until the segment
@@ -329,7 +354,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 	struct opt_node *nd = c->opt->nodes;
 	const uint8_t *src = o->src;
 	uint32_t target = c->p.target_len;
-	int skip_close = c->p.strategy == ZS_BTOPT, early_abort = skip_close;
+	int skip_close = c->p.strategy == ZS_BTOPT || o->quick, early_abort = skip_close;
 	size_t last = 0, cur = 0;
 
 	for (;;) {
@@ -435,9 +460,9 @@ static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 	return anchor;
 }
 
-/* One pass over the block: fills c->store. */
+/* One pass over the block: fills c->store (quick: with btopt's shortcuts). */
 static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end,
-		       unsigned attempts)
+		       unsigned attempts, int quick)
 {
 	struct zs_opt_state *os = c->opt;
 	struct zs_seq_store *st = &c->store;
@@ -446,7 +471,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	size_t pos = start, anchor = start;
 	uint32_t target = c->p.target_len;
 
-	opt_ctx_init(&o, c, src, start, end, attempts, attempts > 16 ? 16 : attempts);
+	opt_ctx_init(&o, c, src, start, end, attempts, quick);
 	size_t seq_mark = st->nseq, lit_mark = st->nlits, added = 0;
 	uint64_t weight = freqs_weight(&os->fr);
 
@@ -494,7 +519,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	while (o.next_insert < stop) {
 		size_t best = 0;
 
-		zs_bt_insert_find(c, src, o.next_insert++, end, o.attempts, &best, NULL, 0);
+		zs_bt_descend(c, src, o.next_insert++, end, o.attempts, &best, NULL, 0);
 	}
 }
 
@@ -540,8 +565,14 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 
 		memcpy(rep, st->rep, sizeof(rep));
 		memcpy(os->hash_save, c->hash, hsize);
+		/* Quick statistics passes only for a frame of one block: a first block's choices
+		 * price every later one, and there a quick pass's statistics cost up to 0.6 %. */
+		int quick = c->src_len <= ZS_BLOCK_SIZE_MAX;
+		unsigned pre = quick && PRE_PASS_SEARCH_LOG < c->p.search_log ?
+				       1u << PRE_PASS_SEARCH_LOG : full;
+
 		for (unsigned k = 1; k < c->p.passes; k++) {
-			parse_pass(c, src, start, end, full);
+			parse_pass(c, src, start, end, pre, quick);
 			learn_pass(&os->fr, st, seq0, lit0);
 			memcpy(c->hash, os->hash_save, hsize);
 			if (c->use_hash3)
@@ -551,6 +582,6 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 			st->nlits = lit0;
 		}
 	}
-	parse_pass(c, src, start, end, full);
+	parse_pass(c, src, start, end, full, 0);
 	os->have_stats = 1;
 }

@@ -249,64 +249,95 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 	return zs_bitw_close(&bw);
 }
 
-/* The section up to its bitstream: count, modes, tables (into dst), codes into sc->codes; the
- * tables in ct[], the bits of codes and extra bits in *bits (1/256 bit). Returns the bytes
- * written, or 0 when they do not fit in cap. */
-static size_t write_section_head(const struct zs_entropy *prev, struct zs_entropy *next,
-				 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
-				 int estimate, const struct zs_fse_ctable **ct, uint64_t *bits,
-				 uint8_t *dst, size_t cap)
+/* next starts as the tables the decoder holds before the section. */
+static void inherit_tables(const struct zs_entropy *prev, struct zs_entropy *next)
 {
-	uint8_t *op = dst, *end = dst + cap;
-
 	for (int k = 0; k < 3; k++) {
 		next->fse_valid[k] = prev->fse_valid[k];
 		if (prev->fse_valid[k])
 			next->fse[k] = prev->fse[k];
 	}
-	*bits = 0;
-	if (cap < 4)
-		return 0;
-	op = write_seq_count(op, nseq);
-	if (nseq == 0)
-		return (size_t)(op - dst);
+}
 
-	uint32_t counts[3][64];
-	unsigned max_symbol[3] = {0, 0, 0};
+void zs_seq_codes(struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq)
+{
 	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
-	uint64_t extra = 0;
 
-	memset(counts, 0, sizeof(counts));
 	for (size_t i = 0; i < nseq; i++) {
 		llc[i] = (uint8_t)zs_ll_code(seqs[i].lit);
 		ofc[i] = (uint8_t)zs_of_code(seqs[i].offval);
 		mlc[i] = (uint8_t)zs_ml_code(seqs[i].ml);
-		counts[LL][llc[i]]++;
-		counts[OF][ofc[i]]++;
-		counts[ML][mlc[i]]++;
-		extra += zs_ll_bits[llc[i]] + zs_ml_bits[mlc[i]] + ofc[i];
 	}
+}
+
+/* The modes byte and the three tables for the histograms cn (nseq > 0) into dst; the tables in
+ * ct[], the bits of codes and extra bits in *bits (1/256 bit). Returns the bytes written, or
+ * (size_t)-1 when they do not fit in cap. */
+static size_t write_tables(const struct zs_entropy *prev, struct zs_entropy *next,
+			   const struct zs_seq_counts *cn, int estimate,
+			   const struct zs_fse_ctable **ct, uint64_t *bits, uint8_t *dst, size_t cap)
+{
+	uint8_t *op = dst + 1, *end = dst + cap;
+	unsigned max_symbol[3] = {0, 0, 0}, mode[3];
+	uint64_t extra = 0;
+
+	if (cap < 1)
+		return (size_t)-1;
 	for (int k = 0; k < 3; k++)
 		for (unsigned s = 0; s < 64; s++)
-			if (counts[k][s])
+			if (cn->c[k][s])
 				max_symbol[k] = s;
-
-	uint8_t *modes = op++;
-	unsigned mode[3];
-
+	/* Extra bits per code: the tables' for LL and ML, the code itself for OF. */
+	for (unsigned s = 0; s <= max_symbol[LL]; s++)
+		extra += (uint64_t)cn->c[LL][s] * zs_ll_bits[s];
+	for (unsigned s = 0; s <= max_symbol[ML]; s++)
+		extra += (uint64_t)cn->c[ML][s] * zs_ml_bits[s];
+	for (unsigned s = 0; s <= max_symbol[OF]; s++)
+		extra += (uint64_t)cn->c[OF][s] * s;
 	*bits = extra * 256;
 	for (int k = 0; k < 3; k++) {
 		uint64_t b;
-		size_t t = choose_table(k, counts[k], max_symbol[k], (uint32_t)nseq, prev, next,
+		size_t t = choose_table(k, cn->c[k], max_symbol[k], (uint32_t)cn->nseq, prev, next,
 					estimate, &mode[k], &ct[k], &b, op, (size_t)(end - op));
 
 		if (t == (size_t)-1)
-			return 0;
+			return (size_t)-1;
 		op += t;
 		*bits += b + (ct[k] ? ct[k]->log * 256u : 0);
 	}
-	*modes = (uint8_t)((mode[LL] << 6) | (mode[OF] << 4) | (mode[ML] << 2));
+	dst[0] = (uint8_t)((mode[LL] << 6) | (mode[OF] << 4) | (mode[ML] << 2));
 	return (size_t)(op - dst);
+}
+
+/* The section up to its bitstream: count, modes, tables (into dst), codes into sc->codes; the
+ * tables in ct[]. Returns the bytes written, or 0 when they do not fit in cap. */
+static size_t write_section_head(const struct zs_entropy *prev, struct zs_entropy *next,
+				 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq,
+				 const struct zs_fse_ctable **ct, uint8_t *dst, size_t cap)
+{
+	inherit_tables(prev, next);
+	if (cap < 4)
+		return 0;
+	uint8_t *op = write_seq_count(dst, nseq);
+
+	if (nseq == 0)
+		return (size_t)(op - dst);
+
+	struct zs_seq_counts cn;
+	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	uint64_t bits;
+
+	zs_seq_codes(sc, seqs, nseq);
+	memset(cn.c, 0, sizeof(cn.c));
+	cn.nseq = nseq;
+	for (size_t i = 0; i < nseq; i++) {
+		cn.c[LL][llc[i]]++;
+		cn.c[OF][ofc[i]]++;
+		cn.c[ML][mlc[i]]++;
+	}
+	size_t t = write_tables(prev, next, &cn, 0, ct, &bits, op, cap - (size_t)(op - dst));
+
+	return t == (size_t)-1 ? 0 : (size_t)(op - dst) + t;
 }
 
 size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *next,
@@ -314,8 +345,7 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 			   uint8_t *dst, size_t cap)
 {
 	const struct zs_fse_ctable *ct[3];
-	uint64_t bits;
-	size_t h = write_section_head(prev, next, sc, seqs, nseq, 0, ct, &bits, dst, cap);
+	size_t h = write_section_head(prev, next, sc, seqs, nseq, ct, dst, cap);
 
 	if (h == 0 || nseq == 0)
 		return h;
@@ -327,12 +357,17 @@ size_t zs_encode_sequences(const struct zs_entropy *prev, struct zs_entropy *nex
 }
 
 size_t zs_sequences_cost(const struct zs_entropy *prev, struct zs_entropy *next,
-			 struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t nseq)
+			 const struct zs_seq_counts *cn)
 {
 	const struct zs_fse_ctable *ct[3];
 	uint64_t bits;
 	uint8_t head[512];
-	size_t h = write_section_head(prev, next, sc, seqs, nseq, 1, ct, &bits, head, sizeof(head));
+	size_t count = cn->nseq < 128 ? 1 : cn->nseq < 0x7F00 ? 2 : 3;
 
-	return nseq == 0 ? h : h + (size_t)(bits / (8 * 256)) + 1;
+	inherit_tables(prev, next);
+	if (cn->nseq == 0)
+		return count;
+	size_t t = write_tables(prev, next, cn, 1, ct, &bits, head, sizeof(head));
+
+	return count + t + (size_t)(bits / (8 * 256)) + 1;
 }
