@@ -94,28 +94,39 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 	return (ptrdiff_t)((pos + 7) >> 3);
 }
 
-int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbols, unsigned log)
+int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, unsigned nsymbols,
+		  unsigned log)
 {
 	uint32_t size = 1u << log;
 	uint32_t mask = size - 1;
 	uint32_t high = size - 1;
-	uint16_t next_state[ZS_FSE_MAX_SYMBOLS];
 	uint32_t total = 0;
+	/* Symbols in order, each repeated by its count, 8 bytes per store: the slack takes the
+	 * last store's overrun. */
+	uint8_t runs[(1u << ZS_FSE_MAX_LOG) + 8];
+	uint32_t nruns = 0;
 
 	if (log > ZS_FSE_MAX_LOG || nsymbols > ZS_FSE_MAX_SYMBOLS || nsymbols == 0)
 		return -1;
 	/* "Less than 1" symbols take single cells from the top, in symbol order. */
 	for (unsigned s = 0; s < nsymbols; s++) {
-		if (norm[s] == -1) {
-			cells[high--].symbol = (uint8_t)s;
+		int count = norm[s];
+
+		if (count == -1) {
+			symbols[high--] = (uint8_t)s;
 			next_state[s] = 1;
 			total += 1;
-		} else {
-			if (norm[s] < 0)
-				return -1;
-			next_state[s] = (uint16_t)norm[s];
-			total += (uint32_t)norm[s];
+			continue;
 		}
+		if (count < 0 || total + (uint32_t)count > size)
+			return -1;
+		next_state[s] = (uint16_t)count;
+		total += (uint32_t)count;
+		uint64_t eight = (uint64_t)s * 0x0101010101010101ull;
+
+		for (int k = 0; k < count; k += 8)
+			memcpy(runs + nruns + (uint32_t)k, &eight, 8);
+		nruns += (uint32_t)count;
 	}
 	if (total != size)
 		return -1;
@@ -123,22 +134,39 @@ int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbo
 	uint32_t step = (size >> 1) + (size >> 3) + 3;
 	uint32_t pos = 0;
 
-	for (unsigned s = 0; s < nsymbols; s++) {
-		for (int i = 0; i < norm[s]; i++) {
-			cells[pos].symbol = (uint8_t)s;
-			do {
-				pos = (pos + step) & mask;
-			} while (pos > high);
+	if (high == size - 1 && size >= 2) {
+		/* No cell is reserved: the odd step visits every cell once, no skipping. */
+		for (uint32_t i = 0; i < size; i += 2) {
+			symbols[pos] = runs[i];
+			symbols[(pos + step) & mask] = runs[i + 1];
+			pos = (pos + 2 * step) & mask;
 		}
+		return 0;
 	}
-	if (pos != 0)
+	for (uint32_t i = 0; i < nruns; i++) {
+		symbols[pos] = runs[i];
+		do {
+			pos = (pos + step) & mask;
+		} while (pos > high);
+	}
+	return pos == 0 ? 0 : -1;
+}
+
+int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbols, unsigned log)
+{
+	uint8_t symbols[1u << ZS_FSE_MAX_LOG];
+	uint16_t next_state[ZS_FSE_MAX_SYMBOLS];
+	uint32_t size = 1u << log;
+
+	if (zs_fse_spread(symbols, next_state, norm, nsymbols, log) != 0)
 		return -1;
 	/* Occurrences in state order: the lowest states of a symbol take one more bit. */
 	for (uint32_t u = 0; u < size; u++) {
-		unsigned s = cells[u].symbol;
+		unsigned s = symbols[u];
 		uint32_t n = next_state[s]++;
 		unsigned nbits = log - zs_highbit32(n);
 
+		cells[u].symbol = (uint8_t)s;
 		cells[u].nbits = (uint8_t)nbits;
 		cells[u].next_base = (uint16_t)((n << nbits) - size);
 	}

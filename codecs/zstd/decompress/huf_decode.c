@@ -13,7 +13,8 @@
 #define MAX_WEIGHT_SYMBOL 12u /* weights are 0..11 */
 
 /* FSE-compressed weights: two interleaved states over one backward stream, stopping when an
- * update runs past the stream's start (RFC 8878 4.2.1.2). Returns the weight count or -1. */
+ * update needs more bits than the stream has left (RFC 8878 4.2.1.2). Counting the bits left
+ * replaces the reader's overflow test after every symbol. Returns the weight count or -1. */
 static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 {
 	int16_t norm[MAX_WEIGHT_SYMBOL + 1];
@@ -26,32 +27,99 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 
 	struct zs_bitin in;
 	uint8_t pad[8];
-
 	if (zs_bitin_init(&in, src + used, len - (size_t)used, pad) != 0)
 		return -1;
-	unsigned state[2];
+	/* Bits of the stream below the end marker, less the two initial states. */
+	int64_t left = (int64_t)(in.ptr - in.start) * 8 + 64 - (int64_t)in.consumed - 2 * (int64_t)log;
 
-	state[0] = (unsigned)zs_bitin_read(&in, log);
-	state[1] = (unsigned)zs_bitin_read(&in, log);
-	zs_bitin_reload(&in);
-	if (zs_bitin_overflowed(&in))
+	if (left < 0)
 		return -1; /* the initial states themselves are truncated */
-
+	unsigned s0 = (unsigned)zs_bitin_read(&in, log);
+	unsigned s1 = (unsigned)zs_bitin_read(&in, log);
 	int n = 0;
 
-	/* The states take turns; the one that runs out ends it, the other's symbol comes last. */
-	for (unsigned k = 0;; k ^= 1) {
-		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 1)
+	/* The states take turns; the one that runs out ends it, the other's symbol comes last.
+	 * A pair of updates reads at most 12 bits: one reload per pair keeps 57 at hand. */
+	for (;;) {
+		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 2)
 			return -1;
-		weights[n++] = cells[state[k]].symbol;
-		state[k] = cells[state[k]].next_base + (unsigned)zs_bitin_read(&in, cells[state[k]].nbits);
 		zs_bitin_reload(&in);
-		if (zs_bitin_overflowed(&in)) {
-			weights[n++] = cells[state[k ^ 1]].symbol;
+		struct zs_fse_cell c0 = cells[s0];
+
+		weights[n++] = c0.symbol;
+		if (c0.nbits > left) {
+			weights[n++] = cells[s1].symbol;
 			break;
 		}
+		left -= c0.nbits;
+		s0 = c0.next_base + (unsigned)zs_bitin_read(&in, c0.nbits);
+
+		struct zs_fse_cell c1 = cells[s1];
+
+		weights[n++] = c1.symbol;
+		if (c1.nbits > left) {
+			weights[n++] = cells[s0].symbol;
+			break;
+		}
+		left -= c1.nbits;
+		s1 = c1.next_base + (unsigned)zs_bitin_read(&in, c1.nbits);
 	}
 	return n;
+}
+
+/* Fill the table weight by weight: symbols of one weight are adjacent in the table (lowest
+ * weights first, each in symbol order) and share a span, so each weight's loop stores a fixed
+ * width and its branches predict well. */
+static void fill_entries(uint16_t *entries, const uint8_t *weights, unsigned nsymbols,
+			 unsigned max_bits)
+{
+	uint32_t count[ZS_HUF_MAX_BITS + 2] = { 0 };
+	uint32_t next[ZS_HUF_MAX_BITS + 2];
+	uint8_t sorted[ZS_HUF_MAX_SYMBOLS];
+
+	for (unsigned i = 0; i < nsymbols; i++)
+		count[weights[i]]++;
+	next[0] = 0;
+	for (unsigned w = 1; w <= max_bits; w++)
+		next[w] = next[w - 1] + count[w - 1];
+	for (unsigned i = 0; i < nsymbols; i++)
+		sorted[next[weights[i]]++] = (uint8_t)i;
+
+	const uint8_t *sym = sorted + count[0];
+	uint16_t *e = entries;
+
+	for (unsigned w = 1; w <= max_bits; w++) {
+		uint32_t n = count[w];
+		uint32_t span = 1u << (w - 1);
+		uint16_t len = (uint16_t)((max_bits + 1 - w) << 8);
+
+		switch (span) {
+		case 1:
+			for (uint32_t k = 0; k < n; k++)
+				e[k] = (uint16_t)(sym[k] | len);
+			break;
+		case 2:
+			for (uint32_t k = 0; k < n; k++)
+				zs_write32(e + 2 * k, (uint32_t)(sym[k] | len) * 0x00010001u);
+			break;
+		case 4:
+			for (uint32_t k = 0; k < n; k++)
+				zs_write64(e + 4 * k, (uint64_t)(sym[k] | len) * 0x0001000100010001ull);
+			break;
+		default:
+			for (uint32_t k = 0; k < n; k++) {
+				uint64_t four = (uint64_t)(sym[k] | len) * 0x0001000100010001ull;
+				uint64_t eight[2] = { four, four };
+				uint16_t *d = e + (size_t)k * span;
+
+				for (uint32_t j = 0; j < span; j += 8)
+					memcpy(d + j, eight, 16);
+			}
+			break;
+		}
+		e += (size_t)n * span;
+		sym += n;
+	}
 }
 
 ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len)
@@ -90,12 +158,13 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 
 	/* The implied last weight completes the Kraft sum to a power of two. */
 	uint32_t sum = 0;
+	unsigned ones = 0;
 
 	for (unsigned i = 0; i < nweights; i++) {
 		if (weights[i] > ZS_HUF_MAX_BITS)
 			return -1;
-		if (weights[i])
-			sum += 1u << (weights[i] - 1);
+		sum += (1u << weights[i]) >> 1;
+		ones += weights[i] == 1;
 	}
 	if (sum == 0)
 		return -1;
@@ -105,43 +174,10 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 	if (max_bits > ZS_HUF_MAX_BITS || (rest & (rest - 1)) != 0)
 		return -1;
 	weights[nweights] = (uint8_t)(zs_highbit32(rest) + 1);
-	unsigned nsymbols = nweights + 1;
-
-	/* Lowest weights take the lowest codes; each symbol of weight w spans 2^(w-1) entries. */
-	uint32_t rank_start[ZS_HUF_MAX_BITS + 2];
-	uint32_t rank_count[ZS_HUF_MAX_BITS + 2] = { 0 };
-
-	for (unsigned i = 0; i < nsymbols; i++)
-		rank_count[weights[i]]++;
-	if (rank_count[1] == 0)
+	/* A complete prefix code has an even number of longest codes: at least two of weight 1. */
+	if (ones + (weights[nweights] == 1) == 0)
 		return -1;
-	uint32_t pos = 0;
-
-	for (unsigned w = 1; w <= max_bits; w++) {
-		rank_start[w] = pos;
-		pos += rank_count[w] << (w - 1);
-	}
-	for (unsigned i = 0; i < nsymbols; i++) {
-		unsigned w = weights[i];
-
-		if (w == 0)
-			continue;
-		uint32_t span = 1u << (w - 1);
-		uint16_t entry = (uint16_t)(i | ((max_bits + 1 - w) << 8));
-		uint16_t *e = t->entries + rank_start[w];
-
-		if (span >= 4) {
-			/* Spans are powers of two: four entries per store. */
-			uint64_t four = entry * 0x0001000100010001ull;
-
-			for (uint32_t k = 0; k < span; k += 4)
-				memcpy(e + k, &four, 8);
-		} else {
-			for (uint32_t k = 0; k < span; k++)
-				e[k] = entry;
-		}
-		rank_start[w] += span;
-	}
+	fill_entries(t->entries, weights, nweights + 1, max_bits);
 	t->max_bits = max_bits;
 	return (ptrdiff_t)used;
 }
