@@ -36,8 +36,10 @@ static inline __attribute__((always_inline)) void wild_copy32(uint8_t *dst, cons
 }
 
 /* Match copy from op - offset (offset >= 1, all source bytes already written); may write up to
- * 31 bytes beyond op + len. Short offsets repeat a pattern, so once 8 bytes exist any multiple
- * of the offset that is >= 8 is an equivalent, non-overlapping distance for 8-byte copies. */
+ * 31 bytes beyond op + len. Short offsets repeat a pattern: the first 16 bytes are laid down
+ * in 8-byte steps (a multiple of the offset that is >= 8 is an equivalent, non-overlapping
+ * distance once 8 bytes exist), then 16-byte steps from the nearest multiple of the offset
+ * that is >= 16 (long runs of one short pattern, zero padding in tar streams, go 16 at a time). */
 static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t offset, size_t len)
 {
 	const uint8_t *m = op - offset;
@@ -46,20 +48,23 @@ static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t
 		wild_copy32(op, m, len);
 		return;
 	}
-	uint8_t *end = op + len;
+	static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+	static const uint8_t period16[16] = { 0, 16, 16, 18, 16, 20, 18, 21, 16, 18, 20, 22, 24, 26, 28, 30 };
 
 	if (offset < 8) {
-		static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
-
 		for (int i = 0; i < 8; i++)
 			op[i] = m[i];
-		op += 8;
-		m = op - period8[offset];
-	}
-	while (op < end) {
+		zs_copy8(op + 8, op + 8 - period8[offset]);
+	} else {
 		zs_copy8(op, m);
-		op += 8;
-		m += 8;
+		zs_copy8(op + 8, m + 8);
+	}
+	if (len > 16) {
+		uint8_t *end = op + len;
+		size_t period = period16[offset];
+
+		for (uint8_t *p = op + 16; p < end; p += 16)
+			zs_copy16(p, p - period);
 	}
 }
 
