@@ -107,7 +107,12 @@ int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, u
 
 	if (log > ZS_FSE_MAX_LOG || nsymbols > ZS_FSE_MAX_SYMBOLS || nsymbols == 0)
 		return -1;
-	for (unsigned s = 0; s < nsymbols; s++) {
+	/* Trailing absent symbols (most of an alphabet, often) need no run and no counter. */
+	unsigned used = nsymbols;
+
+	while (used > 1 && norm[used - 1] == 0)
+		used--;
+	for (unsigned s = 0; s < used; s++) {
 		int count = norm[s];
 
 		if (count < -1)
@@ -142,6 +147,19 @@ int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, u
 	uint32_t step = (size >> 1) + (size >> 3) + 3;
 	uint32_t pos = 0, k = 0;
 
+	if (high == size - 1 && size >= 4) {
+		/* Without reserved cells, four independent stores per step. */
+		uint32_t s1 = step & mask, s2 = (2 * step) & mask, s3 = (3 * step) & mask;
+
+		for (uint32_t i = 0; i < size; i += 4) {
+			symbols[pos] = runs[i];
+			symbols[(pos + s1) & mask] = runs[i + 1];
+			symbols[(pos + s2) & mask] = runs[i + 2];
+			symbols[(pos + s3) & mask] = runs[i + 3];
+			pos = (pos + 4 * step) & mask;
+		}
+		return 0;
+	}
 	for (uint32_t i = 0; i < size; i++) {
 		symbols[pos] = runs[k];
 		k += pos <= high;
@@ -150,7 +168,7 @@ int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, u
 	/* "Less than 1" symbols take single cells from the top, in symbol order. */
 	uint32_t top = size - 1;
 
-	for (unsigned s = 0; s < nsymbols && top > high; s++)
+	for (unsigned s = 0; s < used && top > high; s++)
 		if (norm[s] == -1)
 			symbols[top--] = (uint8_t)s;
 	return 0;

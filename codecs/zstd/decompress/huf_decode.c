@@ -71,14 +71,11 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
  * weights first, each in symbol order) and share a span, so each weight's loop stores a fixed
  * width and its branches predict well. */
 static void fill_entries(uint16_t *entries, const uint8_t *weights, unsigned nsymbols,
-			 unsigned max_bits)
+			 const uint32_t *count, unsigned max_bits)
 {
-	uint32_t count[ZS_HUF_MAX_BITS + 2] = { 0 };
 	uint32_t next[ZS_HUF_MAX_BITS + 2];
 	uint8_t sorted[ZS_HUF_MAX_SYMBOLS];
 
-	for (unsigned i = 0; i < nsymbols; i++)
-		count[weights[i]]++;
 	next[0] = 0;
 	for (unsigned w = 1; w <= max_bits; w++)
 		next[w] = next[w - 1] + count[w - 1];
@@ -156,16 +153,19 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 	if (nweights >= ZS_HUF_MAX_SYMBOLS)
 		return -1;
 
-	/* The implied last weight completes the Kraft sum to a power of two. */
-	uint32_t sum = 0;
-	unsigned ones = 0;
+	/* Weights per value (0..15 fit the array; above 11 is corrupt), then the Kraft sum from
+	 * them: one pass over the weights, no branch per weight. */
+	uint32_t count[16] = { 0 };
 
-	for (unsigned i = 0; i < nweights; i++) {
-		if (weights[i] > ZS_HUF_MAX_BITS)
-			return -1;
-		sum += (1u << weights[i]) >> 1;
-		ones += weights[i] == 1;
-	}
+	for (unsigned i = 0; i < nweights; i++)
+		count[weights[i] & 15u]++;
+	if ((count[12] | count[13] | count[14] | count[15]) != 0)
+		return -1;
+	uint32_t sum = 0;
+
+	for (unsigned w = 1; w <= ZS_HUF_MAX_BITS; w++)
+		sum += count[w] << (w - 1);
+	/* The implied last weight completes the Kraft sum to a power of two. */
 	if (sum == 0)
 		return -1;
 	unsigned max_bits = zs_highbit32(sum) + 1;
@@ -173,11 +173,14 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 
 	if (max_bits > ZS_HUF_MAX_BITS || (rest & (rest - 1)) != 0)
 		return -1;
-	weights[nweights] = (uint8_t)(zs_highbit32(rest) + 1);
+	unsigned last = zs_highbit32(rest) + 1;
+
+	weights[nweights] = (uint8_t)last;
+	count[last]++;
 	/* A complete prefix code has an even number of longest codes: at least two of weight 1. */
-	if (ones + (weights[nweights] == 1) == 0)
+	if (count[1] == 0)
 		return -1;
-	fill_entries(t->entries, weights, nweights + 1, max_bits);
+	fill_entries(t->entries, weights, nweights + 1, count, max_bits);
 	t->max_bits = max_bits;
 	return (ptrdiff_t)used;
 }
