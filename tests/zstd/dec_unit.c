@@ -383,6 +383,19 @@ static void test_sequences(void)
 	CHECK(tight && decode(&f, tight, 8, 0) == ZS_ERR_DST_TOO_SMALL, "no room for the match");
 	free(tight);
 
+	/* An FSE literal-length table whose 32 cells all go to "less than 1" symbols (an
+	 * all-zero description: 32 counts of -1 at log 5). Symbols fill the cells from the top,
+	 * so state 28 is LL code 3; OF and ML predefined, states 0 (codes 0): 3 literals, then
+	 * repeat offset 1 for 3 bytes. */
+	uint8_t lowprob[2 + 15 + 3] = { 1, 0x80 };
+
+	lowprob[17] = 0x00; /* the bitstream: marker, LL state 28, OF state 0, ML state 0 */
+	lowprob[18] = 0xE0;
+	lowprob[19] = 0x01;
+	compressed_frame(&f, 6, (const uint8_t *)"abc", 3, lowprob, sizeof(lowprob));
+	r = decode(&f, out, sizeof(out), 0);
+	CHECK(r == 6 && memcmp(out, "abcccc", 6) == 0, "FSE table of only less-than-1 symbols: %td", r);
+
 	/* A single-segment frame's window is its content size: a compressed block larger than
 	 * that is refused even when it would decode (the reference decoder does the same). */
 	f.n = 0;

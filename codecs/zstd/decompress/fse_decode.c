@@ -160,17 +160,18 @@ int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, u
 		}
 		return 0;
 	}
-	for (uint32_t i = 0; i < size; i++) {
+	/* With every cell reserved (nruns 0) `high` has wrapped: nothing to scatter. */
+	for (uint32_t i = 0; i < size && nruns != 0; i++) {
 		symbols[pos] = runs[k];
 		k += pos <= high;
 		pos = (pos + step) & mask;
 	}
 	/* "Less than 1" symbols take single cells from the top, in symbol order. */
-	uint32_t top = size - 1;
+	uint32_t low = size - nruns;
 
-	for (unsigned s = 0; s < used && top > high; s++)
+	for (unsigned s = 0, placed = 0; s < used && placed < low; s++)
 		if (norm[s] == -1)
-			symbols[top--] = (uint8_t)s;
+			symbols[size - 1 - placed++] = (uint8_t)s;
 	return 0;
 }
 
