@@ -36,10 +36,10 @@ static inline __attribute__((always_inline)) void wild_copy32(uint8_t *dst, cons
 }
 
 /* Match copy from op - offset (offset >= 1, all source bytes already written); may write up to
- * 31 bytes beyond op + len. Short offsets repeat a pattern: the first 16 bytes are laid down
- * in 8-byte steps (a multiple of the offset that is >= 8 is an equivalent, non-overlapping
- * distance once 8 bytes exist), then 16-byte steps from the nearest multiple of the offset
- * that is >= 16 (long runs of one short pattern, zero padding in tar streams, go 16 at a time). */
+ * 31 bytes beyond op + len. Short offsets repeat a pattern: the first 8 bytes come from one
+ * multiplication, then copies from a multiple of the offset at least as far back as the copy
+ * is wide (8, then 16, then 32 bytes), which never overlap what they write. Long runs of one
+ * byte (zero padding in tar streams) are a memset. */
 static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t offset, size_t len)
 {
 	const uint8_t *m = op - offset;
@@ -50,21 +50,43 @@ static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t
 	}
 	static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
 	static const uint8_t period16[16] = { 0, 16, 16, 18, 16, 20, 18, 21, 16, 18, 20, 22, 24, 26, 28, 30 };
+	static const uint8_t period32[16] = { 0, 32, 32, 33, 32, 35, 36, 35, 32, 36, 40, 33, 36, 39, 42, 45 };
 
 	if (offset < 8) {
-		for (int i = 0; i < 8; i++)
-			op[i] = m[i];
+		if (offset == 1 && len > 64) {
+			memset(op, m[0], len);
+			return;
+		}
+		/* The pattern's bytes, kept by the mask, repeated by a multiplication (the copies
+		 * do not overlap: no carries). The load may take bytes at op and beyond: masked
+		 * away. No byte-by-byte chain through the store buffer. */
+		static const uint64_t keep[8] = {
+			0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull, 0xffffffffffffull,
+			0xffffffffffffffull,
+		};
+		static const uint64_t repeat[8] = {
+			0, 0x0101010101010101ull, 0x0001000100010001ull, 0x0001000001000001ull,
+			0x0000000100000001ull, 0x0000010000000001ull, 0x0001000000000001ull,
+			0x0100000000000001ull,
+		};
+
+		zs_write64(op, (zs_read64(m) & keep[offset]) * repeat[offset]);
 		zs_copy8(op + 8, op + 8 - period8[offset]);
 	} else {
 		zs_copy8(op, m);
 		zs_copy8(op + 8, m + 8);
 	}
 	if (len > 16) {
-		uint8_t *end = op + len;
-		size_t period = period16[offset];
+		zs_copy16(op + 16, op + 16 - period16[offset]);
+		if (len > 32) {
+			uint8_t *end = op + len;
+			size_t period = period32[offset];
 
-		for (uint8_t *p = op + 16; p < end; p += 16)
-			zs_copy16(p, p - period);
+			for (uint8_t *p = op + 32; p < end; p += 32) {
+				zs_copy16(p, p - period);
+				zs_copy16(p + 16, p + 16 - period);
+			}
+		}
 	}
 }
 
