@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -194,8 +195,11 @@ int image_restore_apply(int fd, const struct image_restore *r)
 static void remove_new(struct image_out *out)
 {
 	if (out->keep_prefix) {
+		/* The bytes before the offset are the user's: a file that cannot be cut back is
+		 * left as it is rather than removed with them. */
 		if (truncate(out->path, (off_t)out->base) != 0)
-			unlink(out->path);
+			fprintf(stderr, "mksquashfs: cannot cut %s back to its first %llu bytes: %s\n",
+				out->path, (unsigned long long)out->base, strerror(errno));
 	} else if (out->created) {
 		unlink(out->path);
 	}

@@ -17,14 +17,14 @@
 #include "common/format.h"
 #include "common/util/sizes.h"
 
-#ifdef HAVE_XATTR
-/* Is the xattr with this full name ("user.x") kept by -xattrs-exclude / -xattrs-include? */
-static bool wanted(const struct xattr_options *f, const char *name)
+bool xattr_name_wanted(const struct xattr_options *f, const char *name)
 {
 	return f == NULL ||
 	       ((f->exclude == NULL || regexec(f->exclude, name, 0, NULL, 0) != 0) &&
 		(f->include == NULL || regexec(f->include, name, 0, NULL, 0) == 0));
 }
+
+#ifdef HAVE_XATTR
 
 /* Read every xattr of path in a squashfs namespace; others are skipped with a warning, as
  * squashfs-tools does. Files that vanish or whose filesystem lacks xattrs simply have none. */
@@ -59,7 +59,7 @@ int scan_read_xattrs(const char *path, struct tree_inode *n, const struct xattr_
 	for (char *name = names; name < names + len; name += strlen(name) + 1) {
 		const char *key = NULL;
 		int type = tree_xattr_type(name, &key);
-		if (!wanted(filter, name))
+		if (!xattr_name_wanted(filter, name))
 			continue;
 		if (type < 0) {
 			(*skipped)++;

@@ -4,12 +4,17 @@
 #ifndef SQ_MKSQUASHFS_SCAN_XATTR_H
 #define SQ_MKSQUASHFS_SCAN_XATTR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "common/util/error.h"
 #include "mksquashfs/options.h"
 #include "mksquashfs/tree.h"
+
+/* Is the xattr with this full name ("user.x") kept by -xattrs-exclude / -xattrs-include? The
+ * directory scan and the tar reader both ask. f may be NULL (everything is kept). */
+bool xattr_name_wanted(const struct xattr_options *f, const char *name);
 
 /* Read every xattr of path (not following a symlink) in the user, trusted and security
  * namespaces into n->xattrs, sorted by (type, key); others are counted in *skipped and named on

@@ -14,6 +14,7 @@
 
 #include "common/format.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/scan_xattr.h"
 
 /* squashfs keeps a 12-bit major and a 20-bit minor (common/format.h sqfs_encode_dev). */
 #define TAR_MAJOR_MAX 0xfffu
@@ -87,9 +88,11 @@ static int member_owner(struct tar_reader *r, const char *name, uint64_t number,
 }
 
 /* One pax xattr into the set; names outside squashfs's namespaces are skipped with a warning,
- * as for directory sources. */
+ * as for directory sources, and -xattrs-exclude / -xattrs-include filter them as they do. */
 static int add_xattr(struct tar_reader *r, struct xattr_set *set, const struct tar_xattr *x)
 {
+	if (!xattr_name_wanted(&r->o->xattr, x->name))
+		return 0;
 	const char *key = NULL;
 	int type = tree_xattr_type(x->name, &key);
 	if (type < 0 || x->len > UINT32_MAX) {
