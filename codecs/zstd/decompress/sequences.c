@@ -260,19 +260,14 @@ static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
 	return ZS_OK;
 }
 
-/* Execute n decoded sequences. When the chunk's literals and output fit (the usual case), the
- * loop checks only each offset; `check_window` is 0 when the window cannot be smaller than the
- * frame's history (the frame-start check then bounds offsets already). */
+/* Execute n decoded sequences (lits and outs: their literal and output totals). When the
+ * chunk's literals and output fit (the usual case), the loop checks only each offset;
+ * `check_window` is 0 when the window cannot be smaller than the frame's history (the
+ * frame-start check then bounds offsets already). */
 static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 							   const struct seq_entry *e, uint32_t n,
-							   int check_window)
+							   size_t lits, size_t outs, int check_window)
 {
-	size_t lits = 0, outs = 0;
-
-	for (uint32_t j = 0; j < n; j++) {
-		lits += e[j].ll;
-		outs += (size_t)e[j].ll + e[j].ml;
-	}
 	const uint8_t *lit = ex->lit;
 	uint8_t *op = ex->op;
 
@@ -350,11 +345,22 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 		int last_chunk = done + n == nseq;
 		uint32_t updated = n - (uint32_t)last_chunk;
 
-		for (uint32_t j = 0; j < updated; j++)
+		/* The chunk's literal and output totals are summed here, off the decoding's
+		 * dependency chain, rather than in a pass of their own. */
+		size_t lits = 0, outs = 0;
+
+		for (uint32_t j = 0; j < updated; j++) {
 			decode_one(&sd, &chunk[j], 0, bmi2);
-		if (last_chunk)
+			lits += chunk[j].ll;
+			outs += (size_t)chunk[j].ll + chunk[j].ml;
+		}
+		if (last_chunk) {
 			decode_one(&sd, &chunk[n - 1], 1, bmi2);
-		rc = check_window ? exec_chunk(&ex, chunk, n, 1) : exec_chunk(&ex, chunk, n, 0);
+			lits += chunk[n - 1].ll;
+			outs += (size_t)chunk[n - 1].ll + chunk[n - 1].ml;
+		}
+		rc = check_window ? exec_chunk(&ex, chunk, n, lits, outs, 1)
+				  : exec_chunk(&ex, chunk, n, lits, outs, 0);
 		if (rc != ZS_OK)
 			return rc;
 		done += n;
