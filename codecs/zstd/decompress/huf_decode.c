@@ -12,6 +12,25 @@
 
 #define MAX_WEIGHT_SYMBOL 12u /* weights are 0..11 */
 
+/* One state's turn at the weights: its symbol, then its update. 1 when the update needs more
+ * bits than are left: the other state's symbol then ends the list. */
+static inline __attribute__((always_inline)) int weight_turn(const struct zs_fse_cell *cells,
+							    unsigned *state, unsigned other,
+							    struct zs_bitin *in, int64_t *left,
+							    uint8_t *weights, int *n)
+{
+	struct zs_fse_cell c = cells[*state];
+
+	weights[(*n)++] = c.symbol;
+	if (c.nbits > *left) {
+		weights[(*n)++] = cells[other].symbol;
+		return 1;
+	}
+	*left -= c.nbits;
+	*state = c.next_base + (unsigned)zs_bitin_read(in, c.nbits);
+	return 0;
+}
+
 /* FSE-compressed weights: two interleaved states over one backward stream, stopping when an
  * update needs more bits than the stream has left (RFC 8878 4.2.1.2). Counting the bits left
  * replaces the reader's overflow test after every symbol. Returns the weight count or -1. */
@@ -44,25 +63,9 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 2)
 			return -1;
 		zs_bitin_reload(&in);
-		struct zs_fse_cell c0 = cells[s0];
-
-		weights[n++] = c0.symbol;
-		if (c0.nbits > left) {
-			weights[n++] = cells[s1].symbol;
+		if (weight_turn(cells, &s0, s1, &in, &left, weights, &n) ||
+		    weight_turn(cells, &s1, s0, &in, &left, weights, &n))
 			break;
-		}
-		left -= c0.nbits;
-		s0 = c0.next_base + (unsigned)zs_bitin_read(&in, c0.nbits);
-
-		struct zs_fse_cell c1 = cells[s1];
-
-		weights[n++] = c1.symbol;
-		if (c1.nbits > left) {
-			weights[n++] = cells[s0].symbol;
-			break;
-		}
-		left -= c1.nbits;
-		s1 = c1.next_base + (unsigned)zs_bitin_read(&in, c1.nbits);
 	}
 	return n;
 }
