@@ -383,6 +383,19 @@ static void test_sequences(void)
 	CHECK(tight && decode(&f, tight, 8, 0) == ZS_ERR_DST_TOO_SMALL, "no room for the match");
 	free(tight);
 
+	/* An FSE literal-length table whose 32 cells all go to "less than 1" symbols (an
+	 * all-zero description: 32 counts of -1 at log 5). Symbols fill the cells from the top,
+	 * so state 28 is LL code 3; OF and ML predefined, states 0 (codes 0): 3 literals, then
+	 * repeat offset 1 for 3 bytes. */
+	uint8_t lowprob[2 + 15 + 3] = { 1, 0x80 };
+
+	lowprob[17] = 0x00; /* the bitstream: marker, LL state 28, OF state 0, ML state 0 */
+	lowprob[18] = 0xE0;
+	lowprob[19] = 0x01;
+	compressed_frame(&f, 6, (const uint8_t *)"abc", 3, lowprob, sizeof(lowprob));
+	r = decode(&f, out, sizeof(out), 0);
+	CHECK(r == 6 && memcmp(out, "abcccc", 6) == 0, "FSE table of only less-than-1 symbols: %td", r);
+
 	/* A single-segment frame's window is its content size: a compressed block larger than
 	 * that is refused even when it would decode (the reference decoder does the same). */
 	f.n = 0;
@@ -394,6 +407,51 @@ static void test_sequences(void)
 	CHECK(decode(&f, out, sizeof(out), 0) == ZS_ERR_BLOCK_SIZE, "compressed block over the window");
 }
 
+/* Matches at every short offset (the decoder repeats patterns below 16 bytes in its own way,
+ * and runs of one byte as a memset), of lengths around its copy widths, through our encoder,
+ * decoded into exactly the room they need (the end of the room takes the careful path). */
+static void test_short_offsets(void)
+{
+	static const size_t runs[] = { 4, 9, 17, 31, 33, 64, 65, 70, 300, 5000 };
+	uint8_t *in = malloc(8192), *z = malloc(zs_compress_bound(8192)), *back = malloc(8192);
+	zs_dctx *d = zs_dctx_new();
+	zs_cctx *c1 = zs_cctx_new(1, 8192), *c19 = zs_cctx_new(19, 8192);
+	uint32_t seed = 12345;
+
+	if (!in || !z || !back || !d || !c1 || !c19) {
+		CHECK(0, "out of memory");
+		return;
+	}
+	for (size_t period = 1; period <= 40; period++) {
+		for (size_t r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
+			size_t len = 0;
+
+			for (size_t i = 0; i < 20 + period; i++) {
+				seed = seed * 1103515245u + 12345u;
+				in[len++] = (uint8_t)(seed >> 24);
+			}
+			for (size_t i = 0; i < runs[r]; i++, len++)
+				in[len] = in[len - period];
+			/* A tail longer than the wild copies' slack: the run itself takes the fast path. */
+			for (size_t i = 0; i < 48; i++)
+				in[len++] = (uint8_t)(i * 37);
+			for (int lv = 0; lv < 2; lv++) {
+				ptrdiff_t n = zs_compress(lv ? c19 : c1, in, len, z, zs_compress_bound(len), 0);
+				ptrdiff_t got = n < 0 ? n : zs_decompress(d, z, (size_t)n, back, len, len);
+
+				CHECK(got == (ptrdiff_t)len && memcmp(back, in, len) == 0,
+				      "period %zu run %zu level %d: %td", period, runs[r], lv ? 19 : 1, got);
+			}
+		}
+	}
+	zs_cctx_free(c1);
+	zs_cctx_free(c19);
+	zs_dctx_free(d);
+	free(in);
+	free(z);
+	free(back);
+}
+
 int main(void)
 {
 	test_xxh64();
@@ -401,6 +459,7 @@ int main(void)
 	test_headers();
 	test_frames();
 	test_sequences();
+	test_short_offsets();
 	decode(NULL, NULL, 0, 0);
 	return check_exit("zstd/dec_unit");
 }

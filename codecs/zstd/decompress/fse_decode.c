@@ -46,19 +46,16 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 		if (symbol > max_symbol)
 			return -1;
 		uint32_t bits = peek_forward(src, len, pos);
-		/* Values below `small_max` fit in width-1 bits; the rest need width bits and fold back. */
+		/* Values below `small_max` fit in width-1 bits; the rest need width bits and fold
+		 * back. Selected without branches: which one it is follows the data. */
 		int32_t small_max = 2 * threshold - 1 - remaining;
-		int32_t value;
+		int32_t low = (int32_t)(bits & (uint32_t)(threshold - 1));
+		int32_t full = (int32_t)(bits & (uint32_t)(2 * threshold - 1));
+		int is_small = low < small_max;
+		int32_t big = full - (small_max & -(int32_t)(full >= threshold));
+		int32_t value = (low & -(int32_t)is_small) | (big & ((int32_t)is_small - 1));
 
-		if ((int32_t)(bits & (uint32_t)(threshold - 1)) < small_max) {
-			value = (int32_t)(bits & (uint32_t)(threshold - 1));
-			pos += width - 1;
-		} else {
-			value = (int32_t)(bits & (uint32_t)(2 * threshold - 1));
-			if (value >= threshold)
-				value -= small_max;
-			pos += width;
-		}
+		pos += width - (unsigned)is_small;
 		int32_t count = value - 1;
 
 		norm[symbol++] = (int16_t)count;
@@ -81,10 +78,12 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 		}
 		if (pos > len * 8)
 			return -1;
-		while (remaining < threshold && threshold > 1) {
-			threshold >>= 1;
-			width--;
-		}
+		/* The next value's range: the largest power of two not above what remains (a
+		 * minimum, not a branch; the loop ends anyway once remaining drops below 2). */
+		unsigned hb = zs_highbit32((uint32_t)remaining | 1u);
+
+		width = hb + 1 < width ? hb + 1 : width;
+		threshold = 1 << (width - 1);
 	}
 	if (remaining != 1 || pos > len * 8)
 		return -1;
@@ -94,51 +93,103 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 	return (ptrdiff_t)((pos + 7) >> 3);
 }
 
-int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbols, unsigned log)
+int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, unsigned nsymbols,
+		  unsigned log)
 {
 	uint32_t size = 1u << log;
 	uint32_t mask = size - 1;
 	uint32_t high = size - 1;
-	uint16_t next_state[ZS_FSE_MAX_SYMBOLS];
 	uint32_t total = 0;
+	/* Symbols in order, each repeated by its count, 16 bytes per store: the slack takes the
+	 * last store's overrun. */
+	uint8_t runs[(1u << ZS_FSE_MAX_LOG) + 16];
+	uint32_t nruns = 0;
 
 	if (log > ZS_FSE_MAX_LOG || nsymbols > ZS_FSE_MAX_SYMBOLS || nsymbols == 0)
 		return -1;
-	/* "Less than 1" symbols take single cells from the top, in symbol order. */
-	for (unsigned s = 0; s < nsymbols; s++) {
-		if (norm[s] == -1) {
-			cells[high--].symbol = (uint8_t)s;
-			next_state[s] = 1;
-			total += 1;
-		} else {
-			if (norm[s] < 0)
-				return -1;
-			next_state[s] = (uint16_t)norm[s];
-			total += (uint32_t)norm[s];
-		}
+	/* Trailing absent symbols (most of an alphabet, often) need no run and no counter. */
+	unsigned used = nsymbols;
+
+	while (used > 1 && norm[used - 1] == 0)
+		used--;
+	for (unsigned s = 0; s < used; s++) {
+		int count = norm[s];
+
+		if (count < -1)
+			return -1;
+		/* Without branches on the count, which follows the data: a "less than 1" symbol
+		 * takes one state and no run; the first 16 bytes of a run are stored always (a
+		 * run shorter than that, or none, is overwritten by the next one). */
+		int lowprob = count == -1;
+		uint32_t run = lowprob ? 0 : (uint32_t)count;
+
+		high -= (uint32_t)lowprob;
+		next_state[s] = (uint16_t)(run + (uint32_t)lowprob);
+		total += run + (uint32_t)lowprob;
+		if (total > size)
+			return -1;
+		uint64_t eight[2];
+
+		eight[0] = (uint64_t)s * 0x0101010101010101ull;
+		eight[1] = eight[0];
+		memcpy(runs + nruns, eight, 16);
+		for (uint32_t k = 16; k < run; k += 16)
+			memcpy(runs + nruns + k, eight, 16);
+		nruns += run;
 	}
 	if (total != size)
 		return -1;
+	memset(runs + nruns, 0, 8);
 
+	/* The odd step visits every cell once; cells above `high` belong to the "less than 1"
+	 * symbols, so the run index only advances on the others. Stores to those cells are
+	 * overwritten below: no data-dependent branch in the loop. */
 	uint32_t step = (size >> 1) + (size >> 3) + 3;
-	uint32_t pos = 0;
+	uint32_t pos = 0, k = 0;
 
-	for (unsigned s = 0; s < nsymbols; s++) {
-		for (int i = 0; i < norm[s]; i++) {
-			cells[pos].symbol = (uint8_t)s;
-			do {
-				pos = (pos + step) & mask;
-			} while (pos > high);
+	if (high == size - 1 && size >= 4) {
+		/* Without reserved cells, four independent stores per step. */
+		uint32_t s1 = step & mask, s2 = (2 * step) & mask, s3 = (3 * step) & mask;
+
+		for (uint32_t i = 0; i < size; i += 4) {
+			symbols[pos] = runs[i];
+			symbols[(pos + s1) & mask] = runs[i + 1];
+			symbols[(pos + s2) & mask] = runs[i + 2];
+			symbols[(pos + s3) & mask] = runs[i + 3];
+			pos = (pos + 4 * step) & mask;
 		}
+		return 0;
 	}
-	if (pos != 0)
+	/* With every cell reserved (nruns 0) `high` has wrapped: nothing to scatter. */
+	for (uint32_t i = 0; i < size && nruns != 0; i++) {
+		symbols[pos] = runs[k];
+		k += pos <= high;
+		pos = (pos + step) & mask;
+	}
+	/* "Less than 1" symbols take single cells from the top, in symbol order. */
+	uint32_t low = size - nruns;
+
+	for (unsigned s = 0, placed = 0; s < used && placed < low; s++)
+		if (norm[s] == -1)
+			symbols[size - 1 - placed++] = (uint8_t)s;
+	return 0;
+}
+
+int zs_fse_build(struct zs_fse_cell *cells, const int16_t *norm, unsigned nsymbols, unsigned log)
+{
+	uint8_t symbols[1u << ZS_FSE_MAX_LOG];
+	uint16_t next_state[ZS_FSE_MAX_SYMBOLS];
+	uint32_t size = 1u << log;
+
+	if (zs_fse_spread(symbols, next_state, norm, nsymbols, log) != 0)
 		return -1;
 	/* Occurrences in state order: the lowest states of a symbol take one more bit. */
 	for (uint32_t u = 0; u < size; u++) {
-		unsigned s = cells[u].symbol;
+		unsigned s = symbols[u];
 		uint32_t n = next_state[s]++;
 		unsigned nbits = log - zs_highbit32(n);
 
+		cells[u].symbol = (uint8_t)s;
 		cells[u].nbits = (uint8_t)nbits;
 		cells[u].next_base = (uint16_t)((n << nbits) - size);
 	}

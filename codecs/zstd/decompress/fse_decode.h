@@ -24,6 +24,12 @@ struct zs_fse_cell {
 ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsigned max_symbol,
 			     unsigned max_log, unsigned *log);
 
+/* The symbol of each of the 1 << log cells into symbols[], and each symbol's first state
+ * counter (its count, 1 for "less than 1") into next_state[0..nsymbols). Same contract as
+ * zs_fse_build; the second half of a build is each table's own (cells of their own layout). */
+int zs_fse_spread(uint8_t *symbols, uint16_t *next_state, const int16_t *norm, unsigned nsymbols,
+		  unsigned log);
+
 /* Build the 1 << log cells from norm[0..nsymbols) whose counts (-1 counting as 1) sum to
  * 1 << log (log <= ZS_FSE_MAX_LOG, nsymbols <= ZS_FSE_MAX_SYMBOLS). Returns 0, or -1 if the
  * distribution does not fill the table exactly. */

@@ -12,8 +12,28 @@
 
 #define MAX_WEIGHT_SYMBOL 12u /* weights are 0..11 */
 
+/* One state's turn at the weights: its symbol, then its update. 1 when the update needs more
+ * bits than are left: the other state's symbol then ends the list. */
+static inline __attribute__((always_inline)) int weight_turn(const struct zs_fse_cell *cells,
+							    unsigned *state, unsigned other,
+							    struct zs_bitin *in, int64_t *left,
+							    uint8_t *weights, int *n)
+{
+	struct zs_fse_cell c = cells[*state];
+
+	weights[(*n)++] = c.symbol;
+	if (c.nbits > *left) {
+		weights[(*n)++] = cells[other].symbol;
+		return 1;
+	}
+	*left -= c.nbits;
+	*state = c.next_base + (unsigned)zs_bitin_read(in, c.nbits);
+	return 0;
+}
+
 /* FSE-compressed weights: two interleaved states over one backward stream, stopping when an
- * update runs past the stream's start (RFC 8878 4.2.1.2). Returns the weight count or -1. */
+ * update needs more bits than the stream has left (RFC 8878 4.2.1.2). Counting the bits left
+ * replaces the reader's overflow test after every symbol. Returns the weight count or -1. */
 static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 {
 	int16_t norm[MAX_WEIGHT_SYMBOL + 1];
@@ -26,32 +46,80 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 
 	struct zs_bitin in;
 	uint8_t pad[8];
-
 	if (zs_bitin_init(&in, src + used, len - (size_t)used, pad) != 0)
 		return -1;
-	unsigned state[2];
+	/* Bits of the stream below the end marker, less the two initial states. */
+	int64_t left = (int64_t)(in.ptr - in.start) * 8 + 64 - (int64_t)in.consumed - 2 * (int64_t)log;
 
-	state[0] = (unsigned)zs_bitin_read(&in, log);
-	state[1] = (unsigned)zs_bitin_read(&in, log);
-	zs_bitin_reload(&in);
-	if (zs_bitin_overflowed(&in))
+	if (left < 0)
 		return -1; /* the initial states themselves are truncated */
-
+	unsigned s0 = (unsigned)zs_bitin_read(&in, log);
+	unsigned s1 = (unsigned)zs_bitin_read(&in, log);
 	int n = 0;
 
-	/* The states take turns; the one that runs out ends it, the other's symbol comes last. */
-	for (unsigned k = 0;; k ^= 1) {
-		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 1)
+	/* The states take turns; the one that runs out ends it, the other's symbol comes last.
+	 * A pair of updates reads at most 12 bits: one reload per pair keeps 57 at hand. */
+	for (;;) {
+		if (n >= (int)ZS_HUF_MAX_SYMBOLS - 2)
 			return -1;
-		weights[n++] = cells[state[k]].symbol;
-		state[k] = cells[state[k]].next_base + (unsigned)zs_bitin_read(&in, cells[state[k]].nbits);
 		zs_bitin_reload(&in);
-		if (zs_bitin_overflowed(&in)) {
-			weights[n++] = cells[state[k ^ 1]].symbol;
+		if (weight_turn(cells, &s0, s1, &in, &left, weights, &n) ||
+		    weight_turn(cells, &s1, s0, &in, &left, weights, &n))
 			break;
-		}
 	}
 	return n;
+}
+
+/* Fill the table weight by weight: symbols of one weight are adjacent in the table (lowest
+ * weights first, each in symbol order) and share a span, so each weight's loop stores a fixed
+ * width and its branches predict well. */
+static void fill_entries(uint16_t *entries, const uint8_t *weights, unsigned nsymbols,
+			 const uint32_t *count, unsigned max_bits)
+{
+	uint32_t next[ZS_HUF_MAX_BITS + 2];
+	uint8_t sorted[ZS_HUF_MAX_SYMBOLS];
+
+	next[0] = 0;
+	for (unsigned w = 1; w <= max_bits; w++)
+		next[w] = next[w - 1] + count[w - 1];
+	for (unsigned i = 0; i < nsymbols; i++)
+		sorted[next[weights[i]]++] = (uint8_t)i;
+
+	const uint8_t *sym = sorted + count[0];
+	uint16_t *e = entries;
+
+	for (unsigned w = 1; w <= max_bits; w++) {
+		uint32_t n = count[w];
+		uint32_t span = 1u << (w - 1);
+		uint16_t len = (uint16_t)(max_bits + 1 - w);
+
+		switch (span) {
+		case 1:
+			for (uint32_t k = 0; k < n; k++)
+				e[k] = (uint16_t)(sym[k] << 8 | len);
+			break;
+		case 2:
+			for (uint32_t k = 0; k < n; k++)
+				zs_write32(e + 2 * k, (uint32_t)(sym[k] << 8 | len) * 0x00010001u);
+			break;
+		case 4:
+			for (uint32_t k = 0; k < n; k++)
+				zs_write64(e + 4 * k, (uint64_t)(sym[k] << 8 | len) * 0x0001000100010001ull);
+			break;
+		default:
+			for (uint32_t k = 0; k < n; k++) {
+				uint64_t four = (uint64_t)(sym[k] << 8 | len) * 0x0001000100010001ull;
+				uint64_t eight[2] = { four, four };
+				uint16_t *d = e + (size_t)k * span;
+
+				for (uint32_t j = 0; j < span; j += 8)
+					memcpy(d + j, eight, 16);
+			}
+			break;
+		}
+		e += (size_t)n * span;
+		sym += n;
+	}
 }
 
 ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len)
@@ -88,15 +156,19 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 	if (nweights >= ZS_HUF_MAX_SYMBOLS)
 		return -1;
 
-	/* The implied last weight completes the Kraft sum to a power of two. */
+	/* Weights per value (0..15 fit the array; above 11 is corrupt), then the Kraft sum from
+	 * them: one pass over the weights, no branch per weight. */
+	uint32_t count[16] = { 0 };
+
+	for (unsigned i = 0; i < nweights; i++)
+		count[weights[i] & 15u]++;
+	if ((count[12] | count[13] | count[14] | count[15]) != 0)
+		return -1;
 	uint32_t sum = 0;
 
-	for (unsigned i = 0; i < nweights; i++) {
-		if (weights[i] > ZS_HUF_MAX_BITS)
-			return -1;
-		if (weights[i])
-			sum += 1u << (weights[i] - 1);
-	}
+	for (unsigned w = 1; w <= ZS_HUF_MAX_BITS; w++)
+		sum += count[w] << (w - 1);
+	/* The implied last weight completes the Kraft sum to a power of two. */
 	if (sum == 0)
 		return -1;
 	unsigned max_bits = zs_highbit32(sum) + 1;
@@ -104,44 +176,14 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 
 	if (max_bits > ZS_HUF_MAX_BITS || (rest & (rest - 1)) != 0)
 		return -1;
-	weights[nweights] = (uint8_t)(zs_highbit32(rest) + 1);
-	unsigned nsymbols = nweights + 1;
+	unsigned last = zs_highbit32(rest) + 1;
 
-	/* Lowest weights take the lowest codes; each symbol of weight w spans 2^(w-1) entries. */
-	uint32_t rank_start[ZS_HUF_MAX_BITS + 2];
-	uint32_t rank_count[ZS_HUF_MAX_BITS + 2] = { 0 };
-
-	for (unsigned i = 0; i < nsymbols; i++)
-		rank_count[weights[i]]++;
-	if (rank_count[1] == 0)
+	weights[nweights] = (uint8_t)last;
+	count[last]++;
+	/* A complete prefix code has an even number of longest codes: at least two of weight 1. */
+	if (count[1] == 0)
 		return -1;
-	uint32_t pos = 0;
-
-	for (unsigned w = 1; w <= max_bits; w++) {
-		rank_start[w] = pos;
-		pos += rank_count[w] << (w - 1);
-	}
-	for (unsigned i = 0; i < nsymbols; i++) {
-		unsigned w = weights[i];
-
-		if (w == 0)
-			continue;
-		uint32_t span = 1u << (w - 1);
-		uint16_t entry = (uint16_t)(i | ((max_bits + 1 - w) << 8));
-		uint16_t *e = t->entries + rank_start[w];
-
-		if (span >= 4) {
-			/* Spans are powers of two: four entries per store. */
-			uint64_t four = entry * 0x0001000100010001ull;
-
-			for (uint32_t k = 0; k < span; k += 4)
-				memcpy(e + k, &four, 8);
-		} else {
-			for (uint32_t k = 0; k < span; k++)
-				e[k] = entry;
-		}
-		rank_start[w] += span;
-	}
+	fill_entries(t->entries, weights, nweights + 1, count, max_bits);
 	t->max_bits = max_bits;
 	return (ptrdiff_t)used;
 }
@@ -150,8 +192,8 @@ static inline __attribute__((always_inline)) uint8_t decode_symbol(const uint16_
 {
 	uint16_t e = entries[zs_bitin_peek(in, max_bits)];
 
-	zs_bitin_skip(in, e >> 8);
-	return (uint8_t)e;
+	zs_bitin_skip(in, e & 0xffu);
+	return (uint8_t)(e >> 8);
 }
 
 /* Symbol by symbol with a reload each time: the tail of a stream and short streams. */
@@ -189,16 +231,105 @@ static inline __attribute__((always_inline)) int decode_1_body(const struct zs_h
 	return decode_tail(t, &in, dst, end);
 }
 
+/* The 4-stream fast loop's reader: `b` holds a stream's unread bits left-aligned with a marker
+ * 1 right below them, so its trailing zeros count the bits used since `p` was loaded and a
+ * symbol costs no counter update (a shift of b does both). Bit 0 of each load gives way to the
+ * marker: 56 or more bits are there after a reload. */
+static inline __attribute__((always_inline)) uint64_t marker_reload(const uint8_t **p, uint64_t b)
+{
+	unsigned used = (unsigned)__builtin_ctzll(b);
+
+	*p -= used >> 3;
+	return (zs_read64(*p) | 1) << (used & 7);
+}
+
+static inline __attribute__((always_inline)) uint8_t marker_symbol(const uint16_t *entries,
+								   unsigned shift, uint64_t *b)
+{
+	uint16_t e = entries[*b >> shift];
+
+	/* Code lengths are below 64: the shift count is the entry itself (BMI2 SHLX and x86
+	 * shifts use its low 6 bits). */
+	*b <<= e & 63u;
+	return (uint8_t)(e >> 8);
+}
+
+/* The k-th symbol of a round for each of the four streams. */
+static inline __attribute__((always_inline)) void symbol_of_each(const uint16_t *entries, unsigned shift,
+								 uint64_t b[4], uint8_t *o0, uint8_t *o1,
+								 uint8_t *o2, uint8_t *o3, int k)
+{
+	o0[k] = marker_symbol(entries, shift, &b[0]);
+	o1[k] = marker_symbol(entries, shift, &b[1]);
+	o2[k] = marker_symbol(entries, shift, &b[2]);
+	o3[k] = marker_symbol(entries, shift, &b[3]);
+}
+
+/* Rounds of 5 symbols per stream (at most 55 bits, so at most 7 bytes back) in batches
+ * during which every stream has the bytes behind it and the last, shortest segment the room:
+ * no bound check inside a batch. The streams go back to the general reader after. */
+static inline __attribute__((always_inline)) void decode_4_fast(const uint16_t *entries, unsigned mb,
+								struct zs_bitin in[4], uint8_t *op[4],
+								const uint8_t *end3)
+{
+	const uint8_t *p[4];
+	uint64_t b[4];
+	unsigned shift = 64 - mb;
+
+	for (int i = 0; i < 4; i++) {
+		if (in[i].consumed >= 64)
+			return; /* a short stream in its pad: the general reader does it all */
+		p[i] = in[i].ptr;
+		b[i] = UINT64_C(1) << in[i].consumed;
+	}
+	for (;;) {
+		size_t n = (size_t)(end3 - op[3]) / 5;
+
+		for (int i = 0; i < 4; i++) {
+			size_t behind = (size_t)(p[i] - in[i].start) / 7;
+
+			n = behind < n ? behind : n;
+		}
+		if (n == 0)
+			break;
+		uint8_t *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
+
+		for (size_t r = 0; r < n; r++) {
+			b[0] = marker_reload(&p[0], b[0]);
+			b[1] = marker_reload(&p[1], b[1]);
+			b[2] = marker_reload(&p[2], b[2]);
+			b[3] = marker_reload(&p[3], b[3]);
+			/* Written out: compilers keep a 5-step loop as a loop. */
+			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 0);
+			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 1);
+			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 2);
+			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 3);
+			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 4);
+			o0 += 5;
+			o1 += 5;
+			o2 += 5;
+			o3 += 5;
+		}
+		op[0] = o0;
+		op[1] = o1;
+		op[2] = o2;
+		op[3] = o3;
+	}
+	for (int i = 0; i < 4; i++) {
+		in[i].ptr = p[i];
+		in[i].consumed = (unsigned)__builtin_ctzll(b[i]);
+		in[i].bits = zs_read64(p[i]);
+	}
+}
+
 static inline __attribute__((always_inline)) int decode_4_body(const struct zs_huf_table *t,
 								uint8_t *dst, size_t dst_len,
 								const uint8_t *src, size_t len)
 {
 	struct zs_bitin in[4];
 	uint8_t pad[4][8];
-	const uint16_t *entries = t->entries;
-	unsigned mb = t->max_bits;
 
-	if (mb == 0 || len < 6 + 4)
+	if (t->max_bits == 0 || len < 6 + 4)
 		return -1;
 	size_t sz[4];
 
@@ -223,31 +354,8 @@ static inline __attribute__((always_inline)) int decode_4_body(const struct zs_h
 		op[i] = dst + seg * (size_t)i;
 		oend[i] = i < 3 ? op[i] + seg : dst + dst_len;
 	}
-	/* The last segment is the shortest: while it has 5 left, so do the others. After a
-	 * reload at least 57 bits are there: 5 codes of at most 11 bits each. */
-	size_t rounds = (size_t)(oend[3] - op[3]) / 5;
-	uint8_t *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
-
-	for (size_t r = 0; r < rounds; r++) {
-		zs_bitin_reload(&in[0]);
-		zs_bitin_reload(&in[1]);
-		zs_bitin_reload(&in[2]);
-		zs_bitin_reload(&in[3]);
-		for (int k = 0; k < 5; k++) {
-			o0[k] = decode_symbol(entries, mb, &in[0]);
-			o1[k] = decode_symbol(entries, mb, &in[1]);
-			o2[k] = decode_symbol(entries, mb, &in[2]);
-			o3[k] = decode_symbol(entries, mb, &in[3]);
-		}
-		o0 += 5;
-		o1 += 5;
-		o2 += 5;
-		o3 += 5;
-	}
-	op[0] = o0;
-	op[1] = o1;
-	op[2] = o2;
-	op[3] = o3;
+	/* The last segment is the shortest: while it has room, so do the others. */
+	decode_4_fast(t->entries, t->max_bits, in, op, oend[3]);
 	for (int i = 0; i < 4; i++) {
 		if (decode_tail(t, &in[i], op[i], oend[i]) != 0)
 			return -1;

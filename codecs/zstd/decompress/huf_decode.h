@@ -10,7 +10,7 @@
 #include "codecs/zstd/common/tables.h"
 
 /* A decoding table indexed by the next max_bits bits of the stream: each entry holds the
- * symbol (low byte) and its code length (high byte). */
+ * code length (low byte) and the symbol (high byte). */
 struct zs_huf_table {
 	unsigned max_bits; /* 0: no table yet */
 	uint16_t entries[1u << ZS_HUF_MAX_BITS];

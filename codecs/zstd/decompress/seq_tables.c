@@ -3,6 +3,7 @@
 /* seq_tables.c — the sequences section header: sequence count, symbol compression modes, LL/OF/ML tables. */
 #include "config.h"
 
+#include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/decompress/fse_decode.h"
 #include "codecs/zstd/decompress/dctx.h"
 #include "codecs/zstd/zstd.h"
@@ -40,24 +41,29 @@ static const uint8_t of_bits[ZS_OF_MAX_CODE + 1] = {
 	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 };
 
-/* The cells of one table at seq_cells[at]. */
+/* The cells of one table at seq_cells[at], straight from the spread (no intermediate cells). */
 static int build_seq_cells(struct zs_seq_cell *seq_cells, unsigned at, enum seq_kind kind,
 			   const int16_t *norm, unsigned nsymbols, unsigned log)
 {
 	struct zs_seq_cell *out = seq_cells + at;
-	struct zs_fse_cell cells[1u << ZS_FSE_MAX_LOG];
+	uint8_t symbols[1u << ZS_FSE_MAX_LOG];
+	uint16_t next_state[ZS_FSE_MAX_SYMBOLS];
 	const uint32_t *base = kind == KIND_LL ? zs_ll_base : kind == KIND_ML ? zs_ml_base : of_base;
 	const uint8_t *bits = kind == KIND_LL ? zs_ll_bits : kind == KIND_ML ? zs_ml_bits : of_bits;
+	uint32_t size = 1u << log;
 
-	if (zs_fse_build(cells, norm, nsymbols, log) != 0)
+	if (zs_fse_spread(symbols, next_state, norm, nsymbols, log) != 0)
 		return -1;
-	for (uint32_t i = 0; i < (1u << log); i++) {
-		unsigned sym = cells[i].symbol;
+	/* Occurrences in state order: the lowest states of a symbol take one more bit. */
+	for (uint32_t u = 0; u < size; u++) {
+		unsigned sym = symbols[u];
+		uint32_t n = next_state[sym]++;
+		unsigned nbits = log - zs_highbit32(n);
 
-		out[i].next_base = (uint16_t)(cells[i].next_base + at);
-		out[i].nbits = cells[i].nbits;
-		out[i].base = base[sym];
-		out[i].extra = bits[sym];
+		out[u].next_base = (uint16_t)((n << nbits) - size + at);
+		out[u].nbits = (uint8_t)nbits;
+		out[u].base = base[sym];
+		out[u].extra = bits[sym];
 	}
 	return 0;
 }

@@ -14,16 +14,19 @@
 /* Room beyond a sequence's end that the fast path may scribble on (later output overwrites it). */
 #define WILD_SLACK 32u
 
-/* Copies len bytes in 16-byte steps; may write up to 15 bytes beyond dst + len and read as far
- * beyond src + len. The first step is unconditional: most literal runs are short. */
-static inline __attribute__((always_inline)) void wild_copy16(uint8_t *dst, const uint8_t *src, size_t len)
+/* Copies len bytes: 32 unconditionally (most literal runs and matches are shorter, so the
+ * length rarely costs a branch miss), then 16-byte steps. May write up to 31 bytes beyond
+ * dst + len and read as far beyond src + len; src must be at least 16 bytes behind dst when
+ * they overlap. */
+static inline __attribute__((always_inline)) void wild_copy32(uint8_t *dst, const uint8_t *src, size_t len)
 {
 	zs_copy16(dst, src);
-	if (len > 16) {
+	zs_copy16(dst + 16, src + 16);
+	if (__builtin_expect(len > 32, 0)) {
 		uint8_t *end = dst + len;
 
-		dst += 16;
-		src += 16;
+		dst += 32;
+		src += 32;
 		do {
 			zs_copy16(dst, src);
 			dst += 16;
@@ -33,30 +36,57 @@ static inline __attribute__((always_inline)) void wild_copy16(uint8_t *dst, cons
 }
 
 /* Match copy from op - offset (offset >= 1, all source bytes already written); may write up to
- * 15 bytes beyond op + len. Short offsets repeat a pattern, so once 8 bytes exist any multiple
- * of the offset that is >= 8 is an equivalent, non-overlapping distance for 8-byte copies. */
+ * 31 bytes beyond op + len. Short offsets repeat a pattern: the first 8 bytes come from one
+ * multiplication, then copies from a multiple of the offset at least as far back as the copy
+ * is wide (8, then 16, then 32 bytes), which never overlap what they write. Long runs of one
+ * byte (zero padding in tar streams) are a memset. */
 static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t offset, size_t len)
 {
 	const uint8_t *m = op - offset;
 
-	if (offset >= 16) {
-		wild_copy16(op, m, len);
+	if (__builtin_expect(offset >= 16, 1)) {
+		wild_copy32(op, m, len);
 		return;
 	}
-	uint8_t *end = op + len;
+	static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+	static const uint8_t period16[16] = { 0, 16, 16, 18, 16, 20, 18, 21, 16, 18, 20, 22, 24, 26, 28, 30 };
+	static const uint8_t period32[16] = { 0, 32, 32, 33, 32, 35, 36, 35, 32, 36, 40, 33, 36, 39, 42, 45 };
 
 	if (offset < 8) {
-		static const uint8_t period8[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+		if (offset == 1 && len > 64) {
+			memset(op, m[0], len);
+			return;
+		}
+		/* The pattern's bytes, kept by the mask, repeated by a multiplication (the copies
+		 * do not overlap: no carries). The load may take bytes at op and beyond: masked
+		 * away. No byte-by-byte chain through the store buffer. */
+		static const uint64_t keep[8] = {
+			0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull, 0xffffffffffffull,
+			0xffffffffffffffull,
+		};
+		static const uint64_t repeat[8] = {
+			0, 0x0101010101010101ull, 0x0001000100010001ull, 0x0001000001000001ull,
+			0x0000000100000001ull, 0x0000010000000001ull, 0x0001000000000001ull,
+			0x0100000000000001ull,
+		};
 
-		for (int k = 0; k < 8; k++)
-			op[k] = m[k];
-		op += 8;
-		m = op - period8[offset];
-	}
-	while (op < end) {
+		zs_write64(op, (zs_read64(m) & keep[offset]) * repeat[offset]);
+		zs_copy8(op + 8, op + 8 - period8[offset]);
+	} else {
 		zs_copy8(op, m);
-		op += 8;
-		m += 8;
+		zs_copy8(op + 8, m + 8);
+	}
+	if (len > 16) {
+		zs_copy16(op + 16, op + 16 - period16[offset]);
+		if (len > 32) {
+			uint8_t *end = op + len;
+			size_t period = period32[offset];
+
+			for (uint8_t *p = op + 32; p < end; p += 32) {
+				zs_copy16(p, p - period);
+				zs_copy16(p + 16, p + 16 - period);
+			}
+		}
 	}
 }
 
@@ -105,90 +135,169 @@ static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b)
 	b->bits = zs_read64(b->ptr);
 }
 
-/* Everything one sequence needs, kept in locals of zs_execute_sequences so it lives in registers. */
-struct seq_state {
+/* Sequences are decoded a chunk at a time into a small array, then executed: each loop keeps
+ * its few values in registers (one loop doing both spilled half of them to the stack), the
+ * execution checks a chunk's literal and output totals once, and the copies of one chunk
+ * overlap with nothing the decoding waits for. */
+#define SEQ_CHUNK 64u
+
+struct seq_entry {
+	uint32_t ll, ml, offset;
+};
+
+/* x >= y ? a : b and x == y ? a : b as conditional moves: the repeat-offset choices follow the
+ * data, so branches there mispredict often, and compilers turn plain conditionals back into
+ * branches. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define ZS_PICK(name, cc, expr)                                                                 \
+	static inline __attribute__((always_inline)) uint32_t name(uint32_t x, uint32_t y,        \
+								   uint32_t a, uint32_t b)        \
+	{                                                                                         \
+		__asm__("cmp %2, %1\n\tcmov" cc " %3, %0" : "+r"(b) : "r"(x), "ri"(y), "r"(a) : "cc"); \
+		return b;                                                                         \
+	}
+#else
+#define ZS_PICK(name, cc, expr)                                                                 \
+	static inline __attribute__((always_inline)) uint32_t name(uint32_t x, uint32_t y,        \
+								   uint32_t a, uint32_t b)        \
+	{                                                                                         \
+		uint32_t m = 0u - (uint32_t)(expr);                                               \
+		return (a & m) | (b & ~m);                                                        \
+	}
+#endif
+ZS_PICK(pick_ge, "ae", x >= y)
+ZS_PICK(pick_eq, "e", x == y)
+#undef ZS_PICK
+
+/* The decoding side: bit reader, the three states, repeat offsets. */
+struct seq_dec {
 	struct seq_bits in;
 	const struct zs_seq_cell *cells; /* the context's seq_cells: states index it */
 	uint32_t lls, ofs, mls;
 	uint32_t rep0, rep1, rep2;
+};
+
+/* Decode one sequence into *e; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4). A zero
+ * offset (repeat code 3 with rep0 1) is reported by the caller through e->offset. */
+static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd, struct seq_entry *e,
+							    int last, int bmi2)
+{
+	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
+	 * hold a dozen registers through the sequence. */
+	const struct zs_seq_cell *lc = &sd->cells[sd->lls], *oc = &sd->cells[sd->ofs], *mc = &sd->cells[sd->mls];
+	/* Field order in the stream: offset, match length, literal length. After the reload at the
+	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
+	 * extra bits total 31 or more (26 go to the state updates). */
+	uint32_t ofv = oc->base + (uint32_t)seq_read(&sd->in, oc->extra, bmi2);
+	uint32_t ml = mc->base + (uint32_t)seq_read(&sd->in, mc->extra, bmi2);
+
+	if (__builtin_expect((unsigned)oc->extra + mc->extra + lc->extra >= 31, 0))
+		seq_reload(&sd->in);
+	uint32_t ll = lc->base + (uint32_t)seq_read(&sd->in, lc->extra, bmi2);
+
+	if (!last) {
+		/* State updates go LL, ML, OF. */
+		sd->lls = lc->next_base + (uint32_t)seq_read(&sd->in, lc->nbits, bmi2);
+		sd->mls = mc->next_base + (uint32_t)seq_read(&sd->in, mc->nbits, bmi2);
+		sd->ofs = oc->next_base + (uint32_t)seq_read(&sd->in, oc->nbits, bmi2);
+		seq_reload(&sd->in);
+	}
+
+	/* Repeat offsets without branches (which way a sequence goes follows the data, so a
+	 * branch here mispredicts often). k = Offset_Value - 1, plus one with no literals, capped
+	 * at 3: 0 keeps rep0; 1 swaps rep0 and rep1; 2 and 3 push a new offset (rep2, rep0 - 1,
+	 * or Offset_Value - 3 for a real offset). */
+	uint32_t k = ofv - 1 + (ll == 0);
+
+	k = k < 3 ? k : 3;
+	uint32_t fourth = pick_ge(ofv, 4, ofv - 3, sd->rep0 - 1);
+	uint32_t offset = pick_ge(k, 2, pick_eq(k, 2, sd->rep2, fourth), pick_eq(k, 1, sd->rep1, sd->rep0));
+
+	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
+	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
+	sd->rep0 = offset;
+	e->ll = ll;
+	e->ml = ml;
+	e->offset = offset;
+}
+
+/* The executing side: literals, output and its limits. */
+struct seq_exec {
 	const uint8_t *lit, *lit_end;
 	uint8_t *op, *block_end, *dst_end, *frame_start;
 	uint8_t *fast_end;   /* below this, a sequence fits the block and leaves WILD_SLACK of room */
 	size_t window_limit; /* offsets above this are out of the window */
 };
 
-/* Decode and execute one sequence; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4);
- * `check_window` is 0 when the window cannot be smaller than the frame's history. Both are
- * constants at each call so the compiler drops what is not needed. */
-static inline __attribute__((always_inline)) int one_sequence(struct seq_state *st, int last,
-							     int check_window, int bmi2)
+/* One sequence with every check of its own, for chunks near the end of the room or the
+ * literals: wild copies while they fit, byte copies after. */
+static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
 {
-	const struct zs_seq_cell lc = st->cells[st->lls], oc = st->cells[st->ofs], mc = st->cells[st->mls];
-	/* Field order in the stream: offset, match length, literal length. After the reload at the
-	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
-	 * extra bits total 31 or more (26 go to the state updates). */
-	uint32_t ofv = oc.base + (uint32_t)seq_read(&st->in, oc.extra, bmi2);
-	uint32_t ml = mc.base + (uint32_t)seq_read(&st->in, mc.extra, bmi2);
+	uint8_t *op = ex->op;
+	size_t ll = e->ll, ml = e->ml, offset = e->offset;
 
-	if (__builtin_expect((unsigned)oc.extra + mc.extra + lc.extra >= 31, 0))
-		seq_reload(&st->in);
-	uint32_t ll = lc.base + (uint32_t)seq_read(&st->in, lc.extra, bmi2);
-
-	if (!last) {
-		/* State updates go LL, ML, OF. */
-		st->lls = lc.next_base + (uint32_t)seq_read(&st->in, lc.nbits, bmi2);
-		st->mls = mc.next_base + (uint32_t)seq_read(&st->in, mc.nbits, bmi2);
-		st->ofs = oc.next_base + (uint32_t)seq_read(&st->in, oc.nbits, bmi2);
-		seq_reload(&st->in);
-	}
-
-	uint32_t offset;
-
-	if (ofv > 3) {
-		offset = ofv - 3;
-		st->rep2 = st->rep1;
-		st->rep1 = st->rep0;
-		st->rep0 = offset;
-	} else {
-		/* With no literals, repeat codes shift by one: 3 then means rep0 - 1. */
-		unsigned idx = ofv - 1 + (ll == 0);
-
-		if (idx == 0) {
-			offset = st->rep0;
-		} else {
-			offset = idx == 1 ? st->rep1 : idx == 2 ? st->rep2 : st->rep0 - 1;
-			if (idx != 1)
-				st->rep2 = st->rep1;
-			st->rep1 = st->rep0;
-			st->rep0 = offset;
-			if (offset == 0)
-				return ZS_ERR_OFFSET;
-		}
-	}
-
-	uint8_t *op = st->op;
-
-	if (ll > (size_t)(st->lit_end - st->lit))
+	if (ll > (size_t)(ex->lit_end - ex->lit))
 		return ZS_ERR_LITERAL_LENGTH;
-	size_t total = (size_t)ll + ml;
+	size_t total = ll + ml;
 	uint8_t *mstart = op + ll;
 
-	if (offset > (size_t)(mstart - st->frame_start) || (check_window && offset > st->window_limit))
+	if (offset == 0 || offset > (size_t)(mstart - ex->frame_start) || offset > ex->window_limit)
 		return ZS_ERR_OFFSET;
-	if (__builtin_expect(st->fast_end > op && total <= (size_t)(st->fast_end - op), 1)) {
-		wild_copy16(op, st->lit, ll);
+	if (ex->fast_end > op && total <= (size_t)(ex->fast_end - op)) {
+		wild_copy32(op, ex->lit, ll);
 		wild_match(mstart, offset, ml);
 	} else {
-		if (total > (size_t)(st->block_end - op))
-			return st->block_end < st->dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
+		if (total > (size_t)(ex->block_end - op))
+			return ex->block_end < ex->dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
 		const uint8_t *match = mstart - offset;
 
-		memcpy(op, st->lit, ll);
-		for (size_t k = 0; k < ml; k++)
-			mstart[k] = match[k];
+		memcpy(op, ex->lit, ll);
+		for (size_t i = 0; i < ml; i++)
+			mstart[i] = match[i];
 	}
-	st->op = op + total;
-	st->lit += ll;
+	ex->op = op + total;
+	ex->lit += ll;
+	return ZS_OK;
+}
+
+/* Execute n decoded sequences (lits and outs: their literal and output totals). When the
+ * chunk's literals and output fit (the usual case), the loop checks only each offset;
+ * `check_window` is 0 when the window cannot be smaller than the frame's history (the
+ * frame-start check then bounds offsets already). */
+static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
+							   const struct seq_entry *e, uint32_t n,
+							   size_t lits, size_t outs, int check_window)
+{
+	const uint8_t *lit = ex->lit;
+	uint8_t *op = ex->op;
+
+	if (__builtin_expect(lits > (size_t)(ex->lit_end - lit) || ex->fast_end <= op ||
+			     outs > (size_t)(ex->fast_end - op), 0)) {
+		for (uint32_t j = 0; j < n; j++) {
+			int rc = exec_careful(ex, &e[j]);
+
+			if (rc != ZS_OK)
+				return rc;
+		}
+		return ZS_OK;
+	}
+	const uint8_t *frame_start = ex->frame_start;
+
+	for (uint32_t j = 0; j < n; j++) {
+		size_t ll = e[j].ll, ml = e[j].ml, offset = e[j].offset;
+		uint8_t *mstart = op + ll;
+
+		/* offset 0 wraps to the largest value: refused here too. */
+		if (__builtin_expect(offset - 1 >= (size_t)(mstart - frame_start) ||
+				     (check_window && offset > ex->window_limit), 0))
+			return ZS_ERR_OFFSET;
+		wild_copy32(op, lit, ll);
+		wild_match(mstart, offset, ml);
+		op = mstart + ml;
+		lit += ll;
+	}
+	ex->op = op;
+	ex->lit = lit;
 	return ZS_OK;
 }
 
@@ -196,63 +305,79 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 								size_t len, uint32_t nseq,
 								struct zs_out *out, int bmi2)
 {
-	struct seq_state st;
+	struct seq_dec sd;
+	struct seq_exec ex;
+	struct seq_entry chunk[SEQ_CHUNK];
 	struct zs_bitin in;
 	uint8_t pad[8];
 	int rc = ZS_OK;
 
 	if (zs_bitin_init(&in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
-	st.cells = d->seq_cells;
-	st.lls = (uint32_t)(d->ll.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ll.log);
-	st.ofs = (uint32_t)(d->of.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->of.log);
-	st.mls = (uint32_t)(d->ml.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ml.log);
+	sd.cells = d->seq_cells;
+	sd.lls = (uint32_t)(d->ll.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ll.log);
+	sd.ofs = (uint32_t)(d->of.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->of.log);
+	sd.mls = (uint32_t)(d->ml.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ml.log);
 	zs_bitin_reload(&in);
-	st.in.bits = in.bits;
-	st.in.left = 64 - (int)in.consumed;
-	st.in.ptr = in.ptr;
-	st.in.start = in.start;
-	st.rep0 = d->rep[0];
-	st.rep1 = d->rep[1];
-	st.rep2 = d->rep[2];
-	st.lit = d->lit;
-	st.lit_end = d->lit + d->lit_len;
-	st.op = out->op;
-	st.block_end = out->block_end;
-	st.dst_end = out->dst_end;
-	st.frame_start = out->frame_start;
-	st.fast_end = (size_t)(out->dst_end - out->block_end) >= WILD_SLACK ? out->block_end
+	sd.in.bits = in.bits;
+	sd.in.left = 64 - (int)in.consumed;
+	sd.in.ptr = in.ptr;
+	sd.in.start = in.start;
+	sd.rep0 = d->rep[0];
+	sd.rep1 = d->rep[1];
+	sd.rep2 = d->rep[2];
+	ex.lit = d->lit;
+	ex.lit_end = d->lit + d->lit_len;
+	ex.op = out->op;
+	ex.block_end = out->block_end;
+	ex.dst_end = out->dst_end;
+	ex.frame_start = out->frame_start;
+	ex.fast_end = (size_t)(out->dst_end - out->block_end) >= WILD_SLACK ? out->block_end
 		      : (size_t)(out->dst_end - out->op) >= WILD_SLACK ? out->dst_end - WILD_SLACK
 								      : out->op;
 	/* The frame-start check already bounds offsets by the room, so a window at least that
 	 * large needs no second compare. */
 	int check_window = out->window < (uint64_t)(out->dst_end - out->frame_start);
 
-	st.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
-	if (check_window) {
-		for (uint32_t i = 1; i < nseq; i++)
-			if ((rc = one_sequence(&st, 0, 1, bmi2)) != ZS_OK)
-				return rc;
-	} else {
-		for (uint32_t i = 1; i < nseq; i++)
-			if ((rc = one_sequence(&st, 0, 0, bmi2)) != ZS_OK)
-				return rc;
+	ex.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
+	for (uint32_t done = 0; done < nseq;) {
+		uint32_t n = nseq - done < SEQ_CHUNK ? nseq - done : SEQ_CHUNK;
+		int last_chunk = done + n == nseq;
+		uint32_t updated = n - (uint32_t)last_chunk;
+
+		/* The chunk's literal and output totals are summed here, off the decoding's
+		 * dependency chain, rather than in a pass of their own. */
+		size_t lits = 0, outs = 0;
+
+		for (uint32_t j = 0; j < updated; j++) {
+			decode_one(&sd, &chunk[j], 0, bmi2);
+			lits += chunk[j].ll;
+			outs += (size_t)chunk[j].ll + chunk[j].ml;
+		}
+		if (last_chunk) {
+			decode_one(&sd, &chunk[n - 1], 1, bmi2);
+			lits += chunk[n - 1].ll;
+			outs += (size_t)chunk[n - 1].ll + chunk[n - 1].ml;
+		}
+		rc = check_window ? exec_chunk(&ex, chunk, n, lits, outs, 1)
+				  : exec_chunk(&ex, chunk, n, lits, outs, 0);
+		if (rc != ZS_OK)
+			return rc;
+		done += n;
 	}
-	if ((rc = one_sequence(&st, 1, 1, bmi2)) != ZS_OK)
-		return rc;
-	seq_reload(&st.in);
-	if (st.in.ptr != st.in.start || st.in.left != 0)
+	seq_reload(&sd.in);
+	if (sd.in.ptr != sd.in.start || sd.in.left != 0)
 		return ZS_ERR_SEQ_STREAM;
 
-	size_t rest = (size_t)(st.lit_end - st.lit);
+	size_t rest = (size_t)(ex.lit_end - ex.lit);
 
-	if (rest > (size_t)(st.block_end - st.op))
-		return st.block_end < st.dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
-	memcpy(st.op, st.lit, rest);
-	out->op = st.op + rest;
-	d->rep[0] = st.rep0;
-	d->rep[1] = st.rep1;
-	d->rep[2] = st.rep2;
+	if (rest > (size_t)(ex.block_end - ex.op))
+		return ex.block_end < ex.dst_end ? ZS_ERR_BLOCK_SIZE : ZS_ERR_DST_TOO_SMALL;
+	memcpy(ex.op, ex.lit, rest);
+	out->op = ex.op + rest;
+	d->rep[0] = sd.rep0;
+	d->rep[1] = sd.rep1;
+	d->rep[2] = sd.rep2;
 	return ZS_OK;
 }
 
