@@ -10,11 +10,14 @@
  * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
  * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
  * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
- * and chain sizes are those for 128 KiB: frame.c scales them with the input. */
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. Levels 1-4
+ * (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of min_match-byte
+ * hashes (levels 1-2, the cheapest search), else the size of the short table beside the long
+ * one. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
-	{{ZS_DFAST, 14, 13, 6, 5, 1, 1}, {ZS_DFAST, 14, 13, 8, 5, 1, 1}}, /* 1 */
-	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 2 */
+	{{ZS_DFAST, 13, 0, 7, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 1, 1}}, /* 1 */
+	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 1, 1}, {ZS_DFAST, 17, 17, 8, 4, 1, 1}}, /* 4 */
 	{{ZS_GREEDY, 17, 17, 3, 4, 2, 1}, {ZS_GREEDY, 17, 17, 3, 5, 2, 1}}, /* 5 */
