@@ -8,25 +8,53 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
-/* Catches a match at mpos (distance dist) up backwards over the literals before it. */
-static inline size_t catch_up(const uint8_t *src, size_t anchor, size_t *mpos, uint32_t dist)
-{
-	size_t back = 0;
-
-	while (*mpos > anchor && *mpos > dist && src[*mpos - 1] == src[*mpos - 1 - dist]) {
-		(*mpos)--;
-		back++;
-	}
-	return back;
-}
-
 /* A match shorter than this is worth one more probe one byte on: on text that probe saves
  * 1.5-2 % of the frame for a few instructions per match, while long matches rarely improve. */
-#define SINGLE_RETRY_BELOW 12
+#define RETRY_BELOW 16
 
-/* One table of mm-byte hashes, a candidate kept when its first 4 bytes match. The next
- * position's hash is computed before the current one is judged, so the table loads of
- * consecutive positions overlap; the step grows by one every 2^search_log bytes without a match. */
+/* The match being built: where it starts, how far back, how long. */
+struct fmatch {
+	size_t pos, len;
+	uint32_t dist;
+};
+
+/* Probes table slot tab[h] for position p (and claims the slot for p): a candidate whose
+ * first width bytes match and that is longer than m replaces it. */
+static inline __attribute__((always_inline)) int
+retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, unsigned width,
+      const uint8_t *limit, struct fmatch *m)
+{
+	uint32_t cand = tab[h] - base;
+
+	tab[h] = (uint32_t)p + base;
+	if (cand >= p || (width == 8 ? zs_read64(src + cand) != zs_read64(src + p)
+				     : zs_read32(src + cand) != zs_read32(src + p)))
+		return 0;
+	size_t len = width + zs_match_len(src + p + width, src + cand + width, limit);
+
+	if (len <= m->len)
+		return 0;
+	m->pos = p;
+	m->dist = (uint32_t)(p - cand);
+	m->len = len;
+	return 1;
+}
+
+/* Extends m backwards over the literals since anchor, then stores it. Returns its end. */
+static inline __attribute__((always_inline)) size_t
+store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct fmatch *m)
+{
+	while (m->pos > anchor && m->pos > m->dist && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+		m->pos--;
+		m->len++;
+	}
+	zs_store_seq(st, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
+	return m->pos + m->len;
+}
+
+/* One table of mm-byte hashes, a candidate kept when its first 4 bytes match; the repeat
+ * offset is tried one byte on first (a cheap code). The step grows by one every
+ * 2^search_log bytes without a match. */
 static inline __attribute__((always_inline)) void
 parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
@@ -38,62 +66,46 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
 
-	/* A match found before ilimit has its first 4 bytes (the repeat probe's one byte on)
-	 * inside the block. */
+	/* A match found before ilimit has its first 4 bytes (the repeat probe's, and the retry's,
+	 * one byte on) inside the block, and every hash read inside the input. */
 	if (ilimit + 8 > end)
 		ilimit = end > 8 ? end - 8 : 0;
 	while (pos < ilimit) {
-		uint32_t h = zs_hash(src + pos, mm, log);
+		/* Kept in a register: the table stores could alias st->rep. */
 		uint32_t rep0 = st->rep[0];
-		size_t mpos, len;
-		uint32_t dist;
+		struct fmatch m;
 
 		for (;;) {
+			uint32_t h = zs_hash(src + pos, mm, log);
 			uint32_t cand = tab[h] - base;
-			size_t next = pos + 1 + ((pos - anchor) >> skip);
 
 			tab[h] = (uint32_t)pos + base;
-			if (rep0 <= pos &&
-			    zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
-				mpos = pos + 1;
-				dist = rep0;
+			if (rep0 <= pos && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
+				m.pos = pos + 1;
+				m.dist = rep0;
+				m.len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
 				break;
 			}
 			if (cand < pos && zs_read32(src + cand) == zs_read32(src + pos)) {
-				mpos = pos;
-				dist = (uint32_t)(pos - cand);
+				m.pos = pos;
+				m.dist = (uint32_t)(pos - cand);
+				m.len = 4 + zs_match_len(src + pos + 4, src + cand + 4, limit);
+				if (m.len < RETRY_BELOW)
+					retry(tab, zs_hash(src + pos + 1, mm, log), base, src, pos + 1, 4,
+					      limit, &m);
 				break;
 			}
-			if (next >= ilimit)
+			pos += 1 + ((pos - anchor) >> skip);
+			if (pos >= ilimit)
 				goto done;
-			h = zs_hash(src + next, mm, log);
-			pos = next;
 		}
-		len = 4 + zs_match_len(src + mpos + 4, src + mpos + 4 - dist, limit);
-		if (mpos == pos && len < SINGLE_RETRY_BELOW) {
-			/* A short match: the candidate one byte on may be longer. */
-			uint32_t h1 = zs_hash(src + pos + 1, mm, log);
-			uint32_t c1 = tab[h1] - base;
+		size_t mstart = m.pos;
 
-			tab[h1] = (uint32_t)(pos + 1) + base;
-			if (c1 < pos + 1 && zs_read32(src + c1) == zs_read32(src + pos + 1)) {
-				size_t l1 = 4 + zs_match_len(src + pos + 5, src + c1 + 4, limit);
-
-				if (l1 > len) {
-					mpos = pos + 1;
-					dist = (uint32_t)(pos + 1 - c1);
-					len = l1;
-				}
-			}
-		}
-		len += catch_up(src, anchor, &mpos, dist);
-		zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), dist, (uint32_t)len);
-		pos = mpos + len;
-		anchor = pos;
+		pos = anchor = store_match(st, src, anchor, &m);
 		if (pos > ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
-		tab[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2) + base;
+		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
 		while (pos <= ilimit && st->rep[1] <= pos &&
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
@@ -110,91 +122,85 @@ done:
 	st->nlits += end - anchor;
 }
 
-/* A long (8-byte) and a short table, the long candidate preferred, also one byte on. */
+/* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
+ * preferred, and a short match, or a long one under RETRY_BELOW, tries the long then the
+ * short candidate one byte on. */
 static inline __attribute__((always_inline)) void
-parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
+parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
 	struct zs_seq_store *st = &c->store;
 	unsigned log = c->hash_log, skip = c->p.search_log;
+	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
 	uint32_t base = c->idx_base;
-	size_t hash_limit = zs_hash_limit(c);
+	size_t ilimit = zs_hash_limit(c);
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
 
-	if (hash_limit > end)
-		hash_limit = end;
-	while (pos + 9 <= hash_limit) {
+	/* The long retry reads 8 bytes one on: those stay inside the block and the input. */
+	if (ilimit + 9 > end)
+		ilimit = end > 9 ? end - 9 : 0;
+	while (pos < ilimit) {
 		uint32_t rep0 = st->rep[0];
-		size_t len, mpos;
-		uint32_t dist;
+		struct fmatch m;
 
-		uint32_t hl = zs_hash(src + pos, 8, log), hs = zs_hash(src + pos, mm, log);
-		uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
+		for (;;) {
+			uint32_t hl = zs_hash(src + pos, 8, log), hs = zs_hash(src + pos, mm, slog);
+			uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
-		longs[hl] = shorts[hs] = (uint32_t)pos + base;
-		if (rep0 <= pos + 1 && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
-			mpos = pos + 1;
-			len = 4 + zs_match_len(src + mpos + 4, src + mpos + 4 - rep0, limit);
-			zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), rep0, (uint32_t)len);
-			pos = mpos + len;
-			anchor = pos;
-			continue;
-		}
-		if (cl < pos && zs_read64(src + cl) == zs_read64(src + pos)) {
-			mpos = pos;
-			dist = (uint32_t)(pos - cl);
-			len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-		} else if (cs < pos && zs_read32(src + cs) == zs_read32(src + pos) &&
-			   (len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit)) >= mm) {
-			/* A long match one byte on beats this short one. */
-			uint32_t hl1 = zs_hash(src + pos + 1, 8, log);
-			uint32_t cl1 = longs[hl1] - base;
-
-			longs[hl1] = (uint32_t)(pos + 1) + base;
-			mpos = pos;
-			dist = (uint32_t)(pos - cs);
-			if (cl1 < pos + 1 && zs_read64(src + cl1) == zs_read64(src + pos + 1)) {
-				size_t l1 = 8 + zs_match_len(src + pos + 9, src + cl1 + 8, limit);
-
-				if (l1 > len) {
-					mpos = pos + 1;
-					dist = (uint32_t)(pos + 1 - cl1);
-					len = l1;
-				}
+			longs[hl] = shorts[hs] = (uint32_t)pos + base;
+			if (rep0 <= pos && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
+				m.pos = pos + 1;
+				m.dist = rep0;
+				m.len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
+				break;
 			}
-		} else {
+			if (cl < pos && zs_read64(src + cl) == zs_read64(src + pos)) {
+				m.pos = pos;
+				m.dist = (uint32_t)(pos - cl);
+				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+				if (m.len < RETRY_BELOW)
+					retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+					      limit, &m);
+				break;
+			}
+			if (cs < pos && zs_read32(src + cs) == zs_read32(src + pos)) {
+				m.pos = pos;
+				m.dist = (uint32_t)(pos - cs);
+				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+				if (!retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+					   limit, &m) && m.len < RETRY_BELOW)
+					retry(shorts, zs_hash(src + pos + 1, mm, slog), base, src, pos + 1,
+					      4, limit, &m);
+				break;
+			}
 			pos += 1 + ((pos - anchor) >> skip);
-			continue;
+			if (pos >= ilimit)
+				goto done;
 		}
-		while (mpos > anchor && mpos > dist && src[mpos - 1] == src[mpos - 1 - dist]) {
-			mpos--;
-			len++;
-		}
-		zs_store_seq(st, src + anchor, (uint32_t)(mpos - anchor), dist, (uint32_t)len);
-		size_t mend = mpos + len;
+		size_t mstart = m.pos;
 
-		if (mend + 8 <= hash_limit) {
-			longs[zs_hash(src + mpos + 2, 8, log)] = (uint32_t)(mpos + 2) + base;
-			shorts[zs_hash(src + mpos + 2, mm, log)] = (uint32_t)(mpos + 2) + base;
-			longs[zs_hash(src + mend - 2, 8, log)] = (uint32_t)(mend - 2) + base;
-			shorts[zs_hash(src + mend - 1, mm, log)] = (uint32_t)(mend - 1) + base;
-		}
-		pos = mend;
-		anchor = pos;
-		while (pos + 8 <= hash_limit && st->rep[1] <= pos &&
+		pos = anchor = store_match(st, src, anchor, &m);
+		if (pos > ilimit)
+			break;
+		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
+		shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
+		longs[zs_hash(src + pos - 2, 8, log)] = (uint32_t)(pos - 2) + base;
+		shorts[zs_hash(src + pos - 1, mm, slog)] = (uint32_t)(pos - 1) + base;
+		while (pos <= ilimit && st->rep[1] <= pos &&
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
-			shorts[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
+			shorts[zs_hash(src + pos, mm, slog)] = (uint32_t)pos + base;
 			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
 			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
 		}
 	}
-	for (size_t i = anchor; i < end; i++)
-		st->lits[st->nlits++] = src[i];
+done:
+	memcpy(st->lits + st->nlits, src + anchor, end - anchor);
+	st->nlits += end - anchor;
 }
 
 /* The hash width as a constant in each copy: no test of it per position. A row with no
@@ -208,10 +214,11 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 			parse_single(c, src, start, end, 6);
 		else
 			parse_single(c, src, start, end, c->p.min_match);
-	} else if (c->p.min_match == 4)
-		parse_dfast(c, src, start, end, 4);
-	else if (c->p.min_match == 5)
-		parse_dfast(c, src, start, end, 5);
-	else
-		parse_dfast(c, src, start, end, c->p.min_match);
+	} else if (c->p.min_match == 4) {
+		parse_double(c, src, start, end, 4);
+	} else if (c->p.min_match == 5) {
+		parse_double(c, src, start, end, 5);
+	} else {
+		parse_double(c, src, start, end, c->p.min_match);
+	}
 }
