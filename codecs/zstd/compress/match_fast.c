@@ -52,62 +52,86 @@ store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct f
 	return m->pos + m->len;
 }
 
+/* The search state of the single parser's probe loop, kept apart from the match handling so
+ * the loop keeps its few values in registers. */
+struct seek {
+	const uint8_t *src;
+	uint32_t *tab;
+	size_t ilimit;
+	unsigned log, skip;
+	uint32_t base;
+};
+
+/* Probes from pos on: the repeat offset, then the table's candidate, at each position (one
+ * 4-byte load serves both), stepping one byte further every 2^skip bytes since anchor. Returns
+ * the position of a match (m->dist, 4 bytes verified) or ilimit when there is none. */
+static inline __attribute__((always_inline)) size_t
+seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsigned mm,
+	    uint32_t *dist)
+{
+	const uint8_t *src = k->src;
+	uint32_t *tab = k->tab;
+	size_t step = 1, bump = anchor + ((size_t)1 << k->skip);
+
+	while (pos < k->ilimit) {
+		uint32_t h = zs_hash(src + pos, mm, k->log);
+		uint32_t cand = tab[h] - k->base;
+		uint32_t cur = zs_read32(src + pos);
+
+		tab[h] = (uint32_t)pos + k->base;
+		if (rep0 <= pos && cur == zs_read32(src + pos - rep0)) {
+			*dist = rep0;
+			return pos;
+		}
+		if (cand < pos && cur == zs_read32(src + cand)) {
+			*dist = (uint32_t)(pos - cand);
+			return pos;
+		}
+		if (pos >= bump) {
+			step++;
+			bump += (size_t)1 << k->skip;
+		}
+		pos += step;
+	}
+	return k->ilimit;
+}
+
 /* One table of mm-byte hashes, a candidate kept when its first 4 bytes match; the repeat
- * offset is tried one byte on first (a cheap code). The step grows by one every
- * 2^search_log bytes without a match. */
+ * offset is tried first (a cheap code). */
 static inline __attribute__((always_inline)) void
 parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
 	struct zs_seq_store *st = &c->store;
-	unsigned log = c->hash_log, skip = c->p.search_log;
+	struct seek k = {src, c->hash, zs_hash_limit(c), c->hash_log, c->p.search_log, c->idx_base};
 	uint32_t *tab = c->hash;
+	unsigned log = c->hash_log;
 	uint32_t base = c->idx_base;
-	size_t ilimit = zs_hash_limit(c);
 	size_t pos = start, anchor = start;
 	const uint8_t *limit = src + end;
 
-	/* A match found before ilimit has its first 4 bytes (the repeat probe's, and the retry's,
-	 * one byte on) inside the block, and every hash read inside the input. */
-	if (ilimit + 8 > end)
-		ilimit = end > 8 ? end - 8 : 0;
-	while (pos < ilimit) {
-		/* Kept in a register: the table stores could alias st->rep. */
-		uint32_t rep0 = st->rep[0];
+	/* A match found before ilimit has its first 4 bytes (and the retry's one byte on) inside
+	 * the block, and every hash read inside the input. */
+	if (k.ilimit + 8 > end)
+		k.ilimit = end > 8 ? end - 8 : 0;
+	while (pos < k.ilimit) {
 		struct fmatch m;
 
-		for (;;) {
-			uint32_t h = zs_hash(src + pos, mm, log);
-			uint32_t cand = tab[h] - base;
-
-			tab[h] = (uint32_t)pos + base;
-			if (rep0 <= pos && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
-				m.pos = pos + 1;
-				m.dist = rep0;
-				m.len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
-				break;
-			}
-			if (cand < pos && zs_read32(src + cand) == zs_read32(src + pos)) {
-				m.pos = pos;
-				m.dist = (uint32_t)(pos - cand);
-				m.len = 4 + zs_match_len(src + pos + 4, src + cand + 4, limit);
-				if (m.len < RETRY_BELOW)
-					retry(tab, zs_hash(src + pos + 1, mm, log), base, src, pos + 1, 4,
-					      limit, &m);
-				break;
-			}
-			pos += 1 + ((pos - anchor) >> skip);
-			if (pos >= ilimit)
-				goto done;
-		}
+		m.pos = seek_single(&k, pos, anchor, st->rep[0], mm, &m.dist);
+		if (m.pos >= k.ilimit)
+			break;
+		pos = m.pos;
+		m.len = 4 + zs_match_len(src + pos + 4, src + pos + 4 - m.dist, limit);
+		if (m.len < RETRY_BELOW && m.dist != st->rep[0])
+			retry(tab, zs_hash(src + pos + 1, mm, log), base, src, pos + 1, 4, limit, &m);
 		size_t mstart = m.pos;
 
 		pos = anchor = store_match(st, src, anchor, &m);
-		if (pos > ilimit)
+		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
-		while (pos <= ilimit && st->rep[1] <= pos &&
+		while (pos <= k.ilimit && st->rep[1] <= pos &&
 		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
@@ -117,7 +141,6 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			anchor = pos;
 		}
 	}
-done:
 	memcpy(st->lits + st->nlits, src + anchor, end - anchor);
 	st->nlits += end - anchor;
 }
