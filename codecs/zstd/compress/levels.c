@@ -13,13 +13,13 @@
  * and chain sizes are those for 128 KiB: frame.c scales them with the input. Levels 1-4
  * (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of min_match-byte
  * hashes (levels 1-2, the cheapest search), else the size of the short table beside the long
- * one. */
+ * one; a match under target_len tries the candidate one byte on. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
-	{{ZS_DFAST, 13, 0, 7, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 1, 1}}, /* 1 */
-	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
-	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 17, 16, 8, 5, 1, 1}}, /* 3 */
-	{{ZS_DFAST, 17, 17, 8, 4, 1, 1}, {ZS_DFAST, 17, 17, 8, 5, 1, 1}}, /* 4 */
+	{{ZS_DFAST, 13, 0, 7, 6, 16, 1}, {ZS_DFAST, 14, 0, 7, 6, 16, 1}}, /* 1 */
+	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
+	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 17, 16, 8, 5, 12, 1}}, /* 3 */
+	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 17, 17, 8, 5, 16, 1}}, /* 4 */
 	{{ZS_GREEDY, 17, 17, 3, 4, 2, 1}, {ZS_GREEDY, 17, 17, 3, 5, 2, 1}}, /* 5 */
 	{{ZS_LAZY, 17, 17, 3, 4, 4, 1}, {ZS_LAZY, 17, 17, 3, 5, 4, 1}}, /* 6 */
 	{{ZS_LAZY2, 17, 17, 3, 4, 8, 1}, {ZS_LAZY2, 17, 17, 3, 5, 8, 1}}, /* 7 */
