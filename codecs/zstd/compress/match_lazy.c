@@ -3,13 +3,19 @@
 /* match_lazy.c — greedy, lazy and lazy2 parsing (levels 5..12, and 13..15 on large inputs) over the row table of match_row.h. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 #include "codecs/zstd/compress/match_row.h"
 
 /* How far ahead a position's row is fetched: the line arrives while the positions before it
  * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. */
-#define AHEAD 8
+#define AHEAD 16
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted. */
 #define SKIP_RUN 384
@@ -62,29 +68,40 @@ ZS_ROW_INLINE uint8_t *advance(struct lazy_state *s, uint8_t *tag, unsigned rb, 
 	return row;
 }
 
-/* Inserts next_insert and moves on. */
-ZS_ROW_INLINE void insert_next(struct lazy_state *s, unsigned rb, unsigned hm)
+/* Inserts the positions from next_insert up to to (not included), with the state's fields in
+ * locals: the byte stores into the rows could alias them. */
+ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, unsigned hm)
 {
-	size_t p = s->next_insert;
-	uint8_t tag;
-	uint8_t *row = advance(s, &tag, rb, hm);
+	struct zs_rows rows = s->rows;
+	const uint8_t *src = s->src;
+	size_t p = s->next_insert, last = s->hash_limit;
 
-	zs_row_insert(&s->rows, row, tag, p, rb);
+	for (; p < to; p++) {
+		uint8_t *row = s->ring_row[p % AHEAD];
+		uint8_t tag = s->ring_tag[p % AHEAD];
+
+		if (p + AHEAD <= last) {
+			uint64_t h = zs_row_hash(src + p + AHEAD, hm);
+			uint8_t *ahead = zs_row_of(&rows, h, rb);
+
+			zs_row_prefetch(ahead, rb);
+			s->ring_row[p % AHEAD] = ahead;
+			s->ring_tag[p % AHEAD] = zs_row_tag(h);
+		}
+		zs_row_insert(&rows, row, tag, p, rb);
+	}
+	s->next_insert = p;
 }
 
 /* Inserts the positions from next_insert up to to (not included). */
 ZS_ROW_INLINE void insert_to(struct lazy_state *s, size_t to, unsigned rb, unsigned hm)
 {
 	if (to - s->next_insert > SKIP_RUN) {
-		size_t head_end = s->next_insert + RUN_HEAD;
-
-		while (s->next_insert < head_end)
-			insert_next(s, rb, hm);
+		insert_span(s, s->next_insert + RUN_HEAD, rb, hm);
 		s->next_insert = to - RUN_TAIL;
 		ring_fill(s, s->next_insert, rb, hm);
 	}
-	while (s->next_insert < to)
-		insert_next(s, rb, hm);
+	insert_span(s, to, rb, hm);
 }
 
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
@@ -105,10 +122,12 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 
 	zs_row_insert(r, row, tag, pos, rb);
 
-	const uint8_t *limit = src + s->end;
-	unsigned attempts = s->attempts;
+	/* First the candidates, their input fetched: the compares then wait on one miss, not
+	 * on each in turn. */
+	uint32_t cands[ZS_ROW_SLOTS(256)];
+	unsigned n = 0, attempts = s->attempts;
 
-	for (; m != 0 && attempts-- > 0; m &= m - 1) {
+	for (; m != 0 && n < attempts; m &= m - 1) {
 		unsigned slot = head + (unsigned)__builtin_ctzll(m);
 
 		slot = slot < ZS_ROW_SLOTS(rb) ? slot : slot - ZS_ROW_SLOTS(rb);
@@ -118,6 +137,14 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 		 * took) ends the search. */
 		if (cand >= pos)
 			break;
+		zs_row_prefetch(src + cand, 64);
+		cands[n++] = cand;
+	}
+	const uint8_t *limit = src + s->end;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t cand = cands[i];
+
 		/* The byte that would extend the best match rules most candidates out cheaply.
 		 * best stays below end - pos (a match reaching the end stops the search), so
 		 * src[pos + best] is in the block. */
@@ -296,4 +323,30 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_256_4, parse_256_5}};
 
 	copies[rb == 64 ? 0 : rb == 128 ? 1 : 2][s.min_match >= 5](c, &s, start);
+}
+
+/* Huge pages for tables of 2 MiB and more: the rows of a 1 MiB frame span megabytes read at
+ * random, and with 4 KiB pages nearly every row fetch also misses the TLB (a page walk, nested
+ * under virtualisation, that stalls even a prefetch). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *zs_table_alloc(size_t bytes)
+{
+	if (bytes < HUGE_PAGE)
+		return calloc(1, bytes + 64); /* rows start at the first cache line boundary */
+	size_t rounded = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	void *p = aligned_alloc(HUGE_PAGE, rounded);
+
+	if (p == NULL)
+		return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, rounded);
+	return p;
+}
+
+void zs_table_clear(void *table, size_t bytes)
+{
+	memset(table, 0, bytes < HUGE_PAGE ? bytes + 64 : bytes);
 }
