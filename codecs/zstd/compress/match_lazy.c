@@ -19,6 +19,7 @@
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted. */
 #define SKIP_RUN 384
+#define SPARSE_RUN 32
 #define RUN_HEAD 96
 #define RUN_TAIL 32
 
@@ -30,6 +31,7 @@ struct lazy_state {
 	size_t next_insert; /* first position not yet in the rows */
 	unsigned attempts;
 	unsigned min_match;
+	int sparse;         /* matches' positions inserted every other one */
 	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
 	 * modulo AHEAD. */
 	uint8_t *ring_row[AHEAD];
@@ -70,13 +72,14 @@ ZS_ROW_INLINE uint8_t *advance(struct lazy_state *s, uint8_t *tag, unsigned rb, 
 
 /* Inserts the positions from next_insert up to to (not included), with the state's fields in
  * locals: the byte stores into the rows could alias them. */
-ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, unsigned hm)
+ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, unsigned hm,
+			       unsigned step)
 {
 	struct zs_rows rows = s->rows;
 	const uint8_t *src = s->src;
 	size_t p = s->next_insert, last = s->hash_limit;
 
-	for (; p < to; p++) {
+	for (; p < to; p += step) {
 		uint8_t *row = s->ring_row[p % AHEAD];
 		uint8_t tag = s->ring_tag[p % AHEAD];
 
@@ -96,12 +99,21 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 /* Inserts the positions from next_insert up to to (not included). */
 ZS_ROW_INLINE void insert_to(struct lazy_state *s, size_t to, unsigned rb, unsigned hm)
 {
-	if (to - s->next_insert > SKIP_RUN) {
-		insert_span(s, s->next_insert + RUN_HEAD, rb, hm);
+	size_t n = to - s->next_insert;
+
+	if (n > SKIP_RUN) {
+		insert_span(s, s->next_insert + RUN_HEAD, rb, hm, 1);
 		s->next_insert = to - RUN_TAIL;
 		ring_fill(s, s->next_insert, rb, hm);
+	} else if (n > SPARSE_RUN && s->sparse) {
+		/* Every other position of a match: a later match starting at a skipped one is
+		 * found a byte on and extended backwards. */
+		insert_span(s, to, rb, hm, 2);
+		s->next_insert = to;
+		ring_fill(s, to, rb, hm);
+		return;
 	}
-	insert_span(s, to, rb, hm);
+	insert_span(s, to, rb, hm, 1);
 }
 
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
@@ -316,6 +328,9 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	s.next_insert = start;
 	s.attempts = 1u << c->p.search_log;
 	s.min_match = c->p.min_match;
+	/* Lazy parses compress better with fewer of a match's positions in the rows (older
+	 * candidates stay longer); the greedy parse, which never looks a byte further, worse. */
+	s.sparse = c->p.strategy != ZS_GREEDY;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
