@@ -130,33 +130,28 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	uint8_t tag;
 	uint8_t *row = advance(s, &tag, rb, hm);
 	unsigned head = zs_row_head(row, rb);
-	uint64_t m = zs_row_matches(row, tag, head, rb);
+	uint64_t m = zs_row_matches(row, tag, rb);
 
 	zs_row_insert(r, row, tag, pos, rb);
 
-	/* First the candidates, their input fetched: the compares then wait on one miss, not
-	 * on each in turn. */
-	uint32_t cands[ZS_ROW_SLOTS(256)];
-	unsigned n = 0, attempts = s->attempts;
+	const uint8_t *limit = src + s->end;
+	unsigned attempts = s->attempts;
 
-	for (; m != 0 && n < attempts; m &= m - 1) {
-		unsigned slot = head + (unsigned)__builtin_ctzll(m);
+	/* Newest first: the slots from head up, then those below it. */
+	uint64_t older = m & (((uint64_t)1 << head) - 1);
 
-		slot = slot < ZS_ROW_SLOTS(rb) ? slot : slot - ZS_ROW_SLOTS(rb);
+	for (m &= ~older; (m | older) != 0 && attempts-- > 0; m &= m - 1) {
+		if (m == 0) {
+			m = older;
+			older = 0;
+		}
+		unsigned slot = (unsigned)__builtin_ctzll(m);
 		uint32_t cand = zs_row_pos(r, row, slot, rb);
 
 		/* Slots are visited newest first: one of an earlier frame (or the slot pos just
 		 * took) ends the search. */
 		if (cand >= pos)
 			break;
-		zs_row_prefetch(src + cand, 64);
-		cands[n++] = cand;
-	}
-	const uint8_t *limit = src + s->end;
-
-	for (unsigned i = 0; i < n; i++) {
-		uint32_t cand = cands[i];
-
 		/* The byte that would extend the best match rules most candidates out cheaply.
 		 * best stays below end - pos (a match reaching the end stops the search), so
 		 * src[pos + best] is in the block. */

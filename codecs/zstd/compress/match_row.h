@@ -118,11 +118,9 @@ ZS_ROW_INLINE void zs_row_insert(const struct zs_rows *r, uint8_t *row, uint8_t 
 	memcpy(row + ZS_ROW_TAGS(rb) + 4 * head, &v, 4);
 }
 
-/* Bit i set when slot head + i (modulo the slots) has the tag: bit order is newest first. */
-ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned head,
-				      unsigned rb)
+/* Bit i set when slot i has the tag. */
+ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned rb)
 {
-	const unsigned slots = ZS_ROW_SLOTS(rb);
 	uint64_t m = 0;
 #if defined(__SSE2__)
 	__m128i t = _mm_set1_epi8((char)tag);
@@ -133,13 +131,10 @@ ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned 
 		m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, t)) << i;
 	}
 #else
-	for (unsigned i = 0; i < slots; i++)
+	for (unsigned i = 0; i < ZS_ROW_SLOTS(rb); i++)
 		m |= (uint64_t)(row[i] == tag) << i;
 #endif
-	uint64_t all = ((uint64_t)1 << slots) - 1;
-
-	m &= all;
-	return ((m >> head) | (m << (slots - head))) & all;
+	return m & (((uint64_t)1 << ZS_ROW_SLOTS(rb)) - 1);
 }
 
 /* The position in slot: one of the current frame, or >= pos when the slot is older. */
