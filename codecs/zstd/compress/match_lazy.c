@@ -130,22 +130,17 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	uint8_t tag;
 	uint8_t *row = advance(s, &tag, rb, hm);
 	unsigned head = zs_row_head(row, rb);
-	uint64_t m = zs_row_matches(row, tag, rb);
+	uint64_t m = zs_row_matches(r, row, tag, head, rb);
 
 	zs_row_insert(r, row, tag, pos, rb);
 
 	const uint8_t *limit = src + s->end;
 	unsigned attempts = s->attempts;
 
-	/* Newest first: the slots from head up, then those below it. */
-	uint64_t older = m & (((uint64_t)1 << head) - 1);
+	for (; m != 0 && attempts-- > 0; m &= m - 1) {
+		unsigned slot = head + (unsigned)__builtin_ctzll(m);
 
-	for (m &= ~older; (m | older) != 0 && attempts-- > 0; m &= m - 1) {
-		if (m == 0) {
-			m = older;
-			older = 0;
-		}
-		unsigned slot = (unsigned)__builtin_ctzll(m);
+		slot = slot < ZS_ROW_SLOTS(rb) ? slot : slot - ZS_ROW_SLOTS(rb);
 		uint32_t cand = zs_row_pos(r, row, slot, rb);
 
 		/* Slots are visited newest first: one of an earlier frame (or the slot pos just
@@ -316,7 +311,8 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 
 	/* One row layout for every frame of the context, whichever row of the level serves it,
 	 * so rows left by earlier frames read as rows. */
-	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base);
+	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base,
+		     (uint8_t)(c->idx_base / (c->max_input + 1)));
 	s.src = src;
 	s.end = end;
 	s.hash_limit = zs_hash_limit(c);

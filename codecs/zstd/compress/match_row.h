@@ -39,11 +39,16 @@ void zs_table_clear(void *table, size_t bytes);
 
 #define ZS_ROW_SLOTS(rb) (3 * (rb) / 16)
 #define ZS_ROW_TAGS(rb) ((rb) / 4)
+/* After the head index: the frame (modulo 256) that last wrote the row. A row of an earlier
+ * frame has its tags cleared before its first use, so the lookups of a frame find no tags of
+ * old positions (each such find ended the search on an unpredictable branch). */
+#define ZS_ROW_GEN(rb) (ZS_ROW_SLOTS(rb) + 1)
 
 struct zs_rows {
 	uint8_t *first;       /* row 0, 64-byte aligned */
 	unsigned shift;       /* 64 - log2(rows) - 32: the row is (hash >> 32) >> shift */
 	uint32_t base;
+	uint8_t gen;
 };
 
 /* Row bytes for a search of 2^search_log candidates: enough slots for them, at most 48. */
@@ -55,7 +60,7 @@ static inline unsigned zs_row_bytes(unsigned search_log)
 /* Rows of rb bytes in the table at mem (from zs_table_alloc): 2^table_log bytes from the first
  * 64-byte boundary. */
 static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log, unsigned rb,
-				uint32_t base)
+				uint32_t base, uint8_t gen)
 {
 	uintptr_t a = (uintptr_t)mem;
 	unsigned rb_log = rb == 64 ? 6 : rb == 128 ? 7 : 8;
@@ -64,6 +69,7 @@ static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log
 	r->first = (uint8_t *)mem + (((a + 63) & ~(uintptr_t)63) - a);
 	r->shift = 32 - row_log;
 	r->base = base;
+	r->gen = gen;
 }
 
 /* 64-bit hash of the first min_match bytes at p (8 readable): the top bits choose the row,
@@ -109,6 +115,10 @@ ZS_ROW_INLINE unsigned zs_row_head(const uint8_t *row, unsigned rb)
 ZS_ROW_INLINE void zs_row_insert(const struct zs_rows *r, uint8_t *row, uint8_t tag, size_t pos,
 				 unsigned rb)
 {
+	if (row[ZS_ROW_GEN(rb)] != r->gen) {
+		memset(row, 0, ZS_ROW_TAGS(rb));
+		row[ZS_ROW_GEN(rb)] = r->gen;
+	}
 	unsigned head = row[ZS_ROW_SLOTS(rb)] - 1u; /* 0 (or no slot) wraps to the last slot */
 	uint32_t v = (uint32_t)pos + r->base;
 
@@ -118,10 +128,15 @@ ZS_ROW_INLINE void zs_row_insert(const struct zs_rows *r, uint8_t *row, uint8_t 
 	memcpy(row + ZS_ROW_TAGS(rb) + 4 * head, &v, 4);
 }
 
-/* Bit i set when slot i has the tag. */
-ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned rb)
+/* Bit i set when slot head + i (modulo the slots) has the tag: bit order is newest first. */
+ZS_ROW_INLINE uint64_t zs_row_matches(const struct zs_rows *r, const uint8_t *row, uint8_t tag,
+				      unsigned head, unsigned rb)
 {
+	const unsigned slots = ZS_ROW_SLOTS(rb);
 	uint64_t m = 0;
+
+	if (row[ZS_ROW_GEN(rb)] != r->gen)
+		return 0;
 #if defined(__SSE2__)
 	__m128i t = _mm_set1_epi8((char)tag);
 
@@ -131,10 +146,13 @@ ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned 
 		m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, t)) << i;
 	}
 #else
-	for (unsigned i = 0; i < ZS_ROW_SLOTS(rb); i++)
+	for (unsigned i = 0; i < slots; i++)
 		m |= (uint64_t)(row[i] == tag) << i;
 #endif
-	return m & (((uint64_t)1 << ZS_ROW_SLOTS(rb)) - 1);
+	uint64_t all = ((uint64_t)1 << slots) - 1;
+
+	m &= all;
+	return ((m >> head) | (m << (slots - head))) & all;
 }
 
 /* The position in slot: one of the current frame, or >= pos when the slot is older. */
