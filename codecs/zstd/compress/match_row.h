@@ -94,9 +94,8 @@ ZS_ROW_INLINE uint8_t zs_row_tag(uint64_t h)
 ZS_ROW_INLINE void zs_row_prefetch(const uint8_t *row, unsigned rb)
 {
 #if defined(__GNUC__)
-	__builtin_prefetch(row);
-	if (rb > 64)
-		__builtin_prefetch(row + 64);
+	for (unsigned i = 0; i < rb; i += 64)
+		__builtin_prefetch(row + i);
 #else
 	(void)row;
 	(void)rb;
