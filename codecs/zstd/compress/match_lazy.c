@@ -19,7 +19,7 @@
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted. */
 #define SKIP_RUN 384
-#define SPARSE_RUN 32
+#define SPARSE_RUN 64
 #define RUN_HEAD 96
 #define RUN_TAIL 32
 
