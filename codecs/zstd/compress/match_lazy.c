@@ -17,7 +17,8 @@
  * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. */
 #define AHEAD 16
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
- * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted. */
+ * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted; the lazy
+ * parses insert every other position of runs over SPARSE_RUN. */
 #define SKIP_RUN 384
 #define SPARSE_RUN 64
 #define RUN_HEAD 96
