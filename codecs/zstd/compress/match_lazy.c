@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_lazy.c — greedy, lazy and lazy2 parsing (levels 5..12, and 13..15 on large inputs) over the row table of match_row.h. */
+/* match_lazy.c — greedy, lazy and lazy2 parsing (levels 5-12; 13-15 on large inputs) over match_row.h's rows. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -119,7 +119,8 @@ ZS_ROW_INLINE void insert_to(struct lazy_state *s, size_t to, unsigned rb, unsig
 
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
  * (0 if none reaches min_match) and its distance. */
-ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb, unsigned hm)
+ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
+				 unsigned hm)
 {
 	const struct zs_rows *r = &s->rows;
 	const uint8_t *src = s->src;
@@ -214,7 +215,8 @@ ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint3
 }
 
 /* The parse of src[start, end) with rows of rb bytes. */
-ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb, unsigned hm)
+ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb,
+			      unsigned hm)
 {
 	struct zs_seq_store *st = &c->store;
 	struct lazy_state s = *ls;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_row.h — the lazy parsers' match table: hash buckets as rows of recent positions with tags. */
+/* match_row.h — the lazy parsers' match table: hash buckets as rows of tagged recent positions. */
 #ifndef SQ_ZSTD_COMPRESS_MATCH_ROW_H
 #define SQ_ZSTD_COMPRESS_MATCH_ROW_H
 
