@@ -122,14 +122,17 @@ static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *
 }
 
 /* zs_bitin_reload in this representation: at least 57 bits unread afterwards (fewer near the
- * stream start). */
-static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b)
+ * stream start). `safe` (a constant) says the caller knows the step back stays inside the
+ * stream, which drops the clamp from the chain that every next read waits for. */
+static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b, int safe)
 {
 	size_t back = (size_t)(unsigned)(64 - b->left) >> 3;
-	size_t avail = (size_t)(b->ptr - b->start);
 
-	if (back > avail)
-		back = avail;
+	if (!safe) {
+		size_t avail = (size_t)(b->ptr - b->start);
+
+		back = back > avail ? avail : back;
+	}
 	b->ptr -= back;
 	b->left += (int)back * 8;
 	b->bits = zs_read64(b->ptr);
@@ -141,8 +144,15 @@ static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b)
  * overlap with nothing the decoding waits for. */
 #define SEQ_CHUNK 64u
 
-struct seq_entry {
-	uint32_t ll, ml, offset;
+/* The most bytes one sequence moves the reader back: 63 extra bits (offset 31, lengths 16 each)
+ * and 26 state bits, rounded up. A chunk whose reader starts at least SEQ_CHUNK of these above
+ * the stream start needs no clamp at its reloads. */
+#define SEQ_MAX_BYTES 12u
+
+/* One array per field: the stores and loads of each loop share one index register, and the
+ * totals of a chunk are sums over plain arrays. */
+struct seq_chunk {
+	uint32_t ll[SEQ_CHUNK], ml[SEQ_CHUNK], offset[SEQ_CHUNK];
 };
 
 /* x >= y ? a : b and x == y ? a : b as conditional moves: the repeat-offset choices follow the
@@ -177,10 +187,11 @@ struct seq_dec {
 	uint32_t rep0, rep1, rep2;
 };
 
-/* Decode one sequence into *e; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4). A zero
- * offset (repeat code 3 with rep0 1) is reported by the caller through e->offset. */
-static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd, struct seq_entry *e,
-							    int last, int bmi2)
+/* Decode sequence j of chunk c; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4), `safe`
+ * the reload's clamp (see SEQ_MAX_BYTES). A zero offset (repeat code 3 with rep0 1) is
+ * reported by the caller through the offset. */
+static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd, struct seq_chunk *c,
+							    uint32_t j, int last, int safe, int bmi2)
 {
 	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
 	 * hold a dozen registers through the sequence. */
@@ -192,7 +203,7 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 	uint32_t ml = mc->base + (uint32_t)seq_read(&sd->in, mc->extra, bmi2);
 
 	if (__builtin_expect((unsigned)oc->extra + mc->extra + lc->extra >= 31, 0))
-		seq_reload(&sd->in);
+		seq_reload(&sd->in, safe);
 	uint32_t ll = lc->base + (uint32_t)seq_read(&sd->in, lc->extra, bmi2);
 
 	if (!last) {
@@ -200,7 +211,7 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 		sd->lls = lc->next_base + (uint32_t)seq_read(&sd->in, lc->nbits, bmi2);
 		sd->mls = mc->next_base + (uint32_t)seq_read(&sd->in, mc->nbits, bmi2);
 		sd->ofs = oc->next_base + (uint32_t)seq_read(&sd->in, oc->nbits, bmi2);
-		seq_reload(&sd->in);
+		seq_reload(&sd->in, safe);
 	}
 
 	/* Repeat offsets without branches (which way a sequence goes follows the data, so a
@@ -216,9 +227,9 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
 	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
 	sd->rep0 = offset;
-	e->ll = ll;
-	e->ml = ml;
-	e->offset = offset;
+	c->ll[j] = ll;
+	c->ml[j] = ml;
+	c->offset[j] = offset;
 }
 
 /* The executing side: literals, output and its limits. */
@@ -231,10 +242,9 @@ struct seq_exec {
 
 /* One sequence with every check of its own, for chunks near the end of the room or the
  * literals: wild copies while they fit, byte copies after. */
-static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
+static int exec_careful(struct seq_exec *ex, size_t ll, size_t ml, size_t offset)
 {
 	uint8_t *op = ex->op;
-	size_t ll = e->ll, ml = e->ml, offset = e->offset;
 
 	if (ll > (size_t)(ex->lit_end - ex->lit))
 		return ZS_ERR_LITERAL_LENGTH;
@@ -265,7 +275,7 @@ static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
  * `check_window` is 0 when the window cannot be smaller than the frame's history (the
  * frame-start check then bounds offsets already). */
 static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
-							   const struct seq_entry *e, uint32_t n,
+							   const struct seq_chunk *c, uint32_t n,
 							   size_t lits, size_t outs, int check_window)
 {
 	const uint8_t *lit = ex->lit;
@@ -274,7 +284,7 @@ static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 	if (__builtin_expect(lits > (size_t)(ex->lit_end - lit) || ex->fast_end <= op ||
 			     outs > (size_t)(ex->fast_end - op), 0)) {
 		for (uint32_t j = 0; j < n; j++) {
-			int rc = exec_careful(ex, &e[j]);
+			int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
 
 			if (rc != ZS_OK)
 				return rc;
@@ -284,7 +294,7 @@ static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 	const uint8_t *frame_start = ex->frame_start;
 
 	for (uint32_t j = 0; j < n; j++) {
-		size_t ll = e[j].ll, ml = e[j].ml, offset = e[j].offset;
+		size_t ll = c->ll[j], ml = c->ml[j], offset = c->offset[j];
 		uint8_t *mstart = op + ll;
 
 		/* offset 0 wraps to the largest value: refused here too. */
@@ -301,13 +311,36 @@ static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 	return ZS_OK;
 }
 
+/* The sum of n lengths of a chunk: each is below 2^18, so 32-bit lanes hold a chunk's total.
+ * Four lanes at a time where the compiler has vector types: a pass over the arrays costs less
+ * than adding up in the decoding loop, which has no registers to spare. */
+static inline __attribute__((always_inline)) size_t chunk_sum(const uint32_t *v, uint32_t n)
+{
+	uint32_t total = 0, j = 0;
+#if defined(__GNUC__) || defined(__clang__)
+	typedef uint32_t u32x4 __attribute__((vector_size(16)));
+	u32x4 acc = { 0, 0, 0, 0 };
+
+	for (; j + 4 <= n; j += 4) {
+		u32x4 x;
+
+		memcpy(&x, v + j, sizeof(x));
+		acc += x;
+	}
+	total = acc[0] + acc[1] + acc[2] + acc[3];
+#endif
+	for (; j < n; j++)
+		total += v[j];
+	return total;
+}
+
 static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d, const uint8_t *src,
 								size_t len, uint32_t nseq,
 								struct zs_out *out, int bmi2)
 {
 	struct seq_dec sd;
 	struct seq_exec ex;
-	struct seq_entry chunk[SEQ_CHUNK];
+	struct seq_chunk chunk;
 	struct zs_bitin in;
 	uint8_t pad[8];
 	int rc = ZS_OK;
@@ -345,27 +378,25 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 		int last_chunk = done + n == nseq;
 		uint32_t updated = n - (uint32_t)last_chunk;
 
-		/* The chunk's literal and output totals are summed here, off the decoding's
-		 * dependency chain, rather than in a pass of their own. */
-		size_t lits = 0, outs = 0;
+		if ((size_t)(sd.in.ptr - sd.in.start) >= SEQ_CHUNK * SEQ_MAX_BYTES) {
+			for (uint32_t j = 0; j < updated; j++)
+				decode_one(&sd, &chunk, j, 0, 1, bmi2);
+		} else {
+			for (uint32_t j = 0; j < updated; j++)
+				decode_one(&sd, &chunk, j, 0, 0, bmi2);
+		}
+		if (last_chunk)
+			decode_one(&sd, &chunk, n - 1, 1, 0, bmi2);
+		size_t lits = chunk_sum(chunk.ll, n);
+		size_t outs = lits + chunk_sum(chunk.ml, n);
 
-		for (uint32_t j = 0; j < updated; j++) {
-			decode_one(&sd, &chunk[j], 0, bmi2);
-			lits += chunk[j].ll;
-			outs += (size_t)chunk[j].ll + chunk[j].ml;
-		}
-		if (last_chunk) {
-			decode_one(&sd, &chunk[n - 1], 1, bmi2);
-			lits += chunk[n - 1].ll;
-			outs += (size_t)chunk[n - 1].ll + chunk[n - 1].ml;
-		}
-		rc = check_window ? exec_chunk(&ex, chunk, n, lits, outs, 1)
-				  : exec_chunk(&ex, chunk, n, lits, outs, 0);
+		rc = check_window ? exec_chunk(&ex, &chunk, n, lits, outs, 1)
+				  : exec_chunk(&ex, &chunk, n, lits, outs, 0);
 		if (rc != ZS_OK)
 			return rc;
 		done += n;
 	}
-	seq_reload(&sd.in);
+	seq_reload(&sd.in, 0);
 	if (sd.in.ptr != sd.in.start || sd.in.left != 0)
 		return ZS_ERR_SEQ_STREAM;
 
