@@ -14,11 +14,14 @@
 #define ZS_LIT_SLACK 32u
 
 /* A sequence decoding-table cell with the code's baseline and extra bits folded in:
- * value = base + read(extra); next state = next_base + read(nbits). States are indices into
- * the context's one array of cells (next_base includes the table's place there), so the
- * sequence loop needs a single table pointer for LL, OF and ML: two registers fewer. */
+ * value = base + read(extra); next state = next_base + 8 * read(nbits). States are byte
+ * offsets into the context's one array of cells (next_base includes the table's place
+ * there), so the sequence loop needs a single table pointer for LL, OF and ML, two registers
+ * fewer, and a state addresses its cell without a scaling step (the one in the update is
+ * free in an LEA). */
 struct zs_seq_cell {
 	uint32_t base;
+	/* below ZS_CELLS_TOTAL * 8 */
 	uint16_t next_base;
 	uint8_t nbits;
 	uint8_t extra;

@@ -90,9 +90,10 @@ static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t
 	}
 }
 
-/* The sequence loop's view of the bit reader: `left` counts the container's unread bits
- * (64 - consumed), so a read is a subtract, a shift and a mask (three instructions with BMI2)
- * instead of the general reader's five. Past the stream start `left` goes negative and reads
+/* The sequence loop's view of the bit reader: `left` is the container's unread bits less 64
+ * (minus the bits consumed), so a read is a subtract, a shift and a mask (three instructions
+ * with BMI2) instead of the general reader's five, and a reload's step back is -left / 8 (no
+ * constant 64 to hold in a register). Past the stream start `left` drops below -64 and reads
  * return unspecified bits, as zs_bitin_read's do; the end check catches it. */
 struct seq_bits {
 	uint64_t bits;
@@ -107,6 +108,7 @@ static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *
 								int bmi2)
 {
 	b->left -= (int)n;
+	/* left - 64 and left agree modulo 64, which is all the shift looks at. */
 	uint64_t v = b->bits >> ((unsigned)b->left & 63);
 
 #if ZS_HAVE_BMI2_PATH
@@ -126,7 +128,7 @@ static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *
  * stream, which drops the clamp from the chain that every next read waits for. */
 static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b, int safe)
 {
-	size_t back = (size_t)(unsigned)(64 - b->left) >> 3;
+	size_t back = (size_t)(unsigned)(-b->left) >> 3;
 
 	if (!safe) {
 		size_t avail = (size_t)(b->ptr - b->start);
@@ -182,10 +184,54 @@ ZS_PICK(pick_eq, "e", x == y)
 /* The decoding side: bit reader, the three states, repeat offsets. */
 struct seq_dec {
 	struct seq_bits in;
-	const struct zs_seq_cell *cells; /* the context's seq_cells: states index it */
-	uint32_t lls, ofs, mls;
+	const struct zs_seq_cell *cells; /* the context's seq_cells: states are offsets into it */
+	size_t lls, ofs, mls;
 	uint32_t rep0, rep1, rep2;
 };
+
+/* States step by whole cells: 8 * read(nbits) in the updates. */
+_Static_assert(sizeof(struct zs_seq_cell) == 8, "a sequence cell is 8 bytes");
+
+static inline __attribute__((always_inline)) const struct zs_seq_cell *seq_cell(const struct seq_dec *sd,
+									   size_t state)
+{
+	return (const struct zs_seq_cell *)(const void *)((const char *)sd->cells + state);
+}
+
+/* The offset of a sequence from its Offset_Value and literal length, and the repeat offsets
+ * after it, without branches (which way a sequence goes follows the data, so a branch here
+ * mispredicts often). k = Offset_Value - 1, plus one with no literals: 0 keeps rep0; 1 swaps
+ * rep0 and rep1; 2 and above push a new offset (rep2, rep0 - 1 or Offset_Value - 3). */
+static inline __attribute__((always_inline)) uint32_t repeat_offsets(struct seq_dec *sd, uint32_t ofv,
+								     uint32_t ll)
+{
+	uint32_t k = ofv - 1 + (ll == 0);
+	uint32_t fourth = pick_ge(ofv, 4, ofv - 3, sd->rep0 - 1);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	/* The same choices as below with each comparison's flags shared by its moves: ten
+	 * instructions instead of sixteen. */
+	uint32_t offset = sd->rep0;
+
+	__asm__("cmp $1, %[k]\n\t"
+		"cmove %[r1], %[off]\n\t"
+		"cmp $2, %[k]\n\t"
+		"cmove %[r2], %[four]\n\t"
+		"cmovae %[four], %[off]\n\t"
+		"cmovae %[r1], %[r2]\n\t"
+		"cmp $1, %[k]\n\t"
+		"cmovae %[r0], %[r1]"
+		: [off] "+&r"(offset), [four] "+&r"(fourth), [r1] "+&r"(sd->rep1), [r2] "+&r"(sd->rep2)
+		: [k] "r"(k), [r0] "r"(sd->rep0)
+		: "cc");
+#else
+	uint32_t offset = pick_ge(k, 2, pick_eq(k, 2, sd->rep2, fourth), pick_eq(k, 1, sd->rep1, sd->rep0));
+
+	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
+	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
+#endif
+	sd->rep0 = offset;
+	return offset;
+}
 
 /* Decode sequence j of chunk c; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4), `safe`
  * the reload's clamp (see SEQ_MAX_BYTES). A zero offset (repeat code 3 with rep0 1) is
@@ -195,7 +241,7 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 {
 	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
 	 * hold a dozen registers through the sequence. */
-	const struct zs_seq_cell *lc = &sd->cells[sd->lls], *oc = &sd->cells[sd->ofs], *mc = &sd->cells[sd->mls];
+	const struct zs_seq_cell *lc = seq_cell(sd, sd->lls), *oc = seq_cell(sd, sd->ofs), *mc = seq_cell(sd, sd->mls);
 	/* Field order in the stream: offset, match length, literal length. After the reload at the
 	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
 	 * extra bits total 31 or more (26 go to the state updates). */
@@ -208,28 +254,15 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 
 	if (!last) {
 		/* State updates go LL, ML, OF. */
-		sd->lls = lc->next_base + (uint32_t)seq_read(&sd->in, lc->nbits, bmi2);
-		sd->mls = mc->next_base + (uint32_t)seq_read(&sd->in, mc->nbits, bmi2);
-		sd->ofs = oc->next_base + (uint32_t)seq_read(&sd->in, oc->nbits, bmi2);
+		sd->lls = lc->next_base + 8 * (size_t)seq_read(&sd->in, lc->nbits, bmi2);
+		sd->mls = mc->next_base + 8 * (size_t)seq_read(&sd->in, mc->nbits, bmi2);
+		sd->ofs = oc->next_base + 8 * (size_t)seq_read(&sd->in, oc->nbits, bmi2);
 		seq_reload(&sd->in, safe);
 	}
 
-	/* Repeat offsets without branches (which way a sequence goes follows the data, so a
-	 * branch here mispredicts often). k = Offset_Value - 1, plus one with no literals, capped
-	 * at 3: 0 keeps rep0; 1 swaps rep0 and rep1; 2 and 3 push a new offset (rep2, rep0 - 1,
-	 * or Offset_Value - 3 for a real offset). */
-	uint32_t k = ofv - 1 + (ll == 0);
-
-	k = k < 3 ? k : 3;
-	uint32_t fourth = pick_ge(ofv, 4, ofv - 3, sd->rep0 - 1);
-	uint32_t offset = pick_ge(k, 2, pick_eq(k, 2, sd->rep2, fourth), pick_eq(k, 1, sd->rep1, sd->rep0));
-
-	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
-	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
-	sd->rep0 = offset;
+	c->offset[j] = repeat_offsets(sd, ofv, ll);
 	c->ll[j] = ll;
 	c->ml[j] = ml;
-	c->offset[j] = offset;
 }
 
 /* The executing side: literals, output and its limits. */
@@ -348,12 +381,12 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 	if (zs_bitin_init(&in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
 	sd.cells = d->seq_cells;
-	sd.lls = (uint32_t)(d->ll.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ll.log);
-	sd.ofs = (uint32_t)(d->of.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->of.log);
-	sd.mls = (uint32_t)(d->ml.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ml.log);
+	sd.lls = (size_t)(d->ll.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->ll.log)) * 8;
+	sd.ofs = (size_t)(d->of.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->of.log)) * 8;
+	sd.mls = (size_t)(d->ml.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->ml.log)) * 8;
 	zs_bitin_reload(&in);
 	sd.in.bits = in.bits;
-	sd.in.left = 64 - (int)in.consumed;
+	sd.in.left = -(int)in.consumed;
 	sd.in.ptr = in.ptr;
 	sd.in.start = in.start;
 	sd.rep0 = d->rep[0];
@@ -397,7 +430,7 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 		done += n;
 	}
 	seq_reload(&sd.in, 0);
-	if (sd.in.ptr != sd.in.start || sd.in.left != 0)
+	if (sd.in.ptr != sd.in.start || sd.in.left != -64)
 		return ZS_ERR_SEQ_STREAM;
 
 	size_t rest = (size_t)(ex.lit_end - ex.lit);
