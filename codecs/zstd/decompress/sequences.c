@@ -303,8 +303,27 @@ static int exec_careful(struct seq_exec *ex, size_t ll, size_t ml, size_t offset
 	return ZS_OK;
 }
 
+/* How many of the chunk's first sequences fit lit_room literals and out_room output: the last
+ * chunk of a frame decoded into a buffer of its exact size ends within WILD_SLACK of the
+ * room's end, and all but its last few sequences can still take the fast path. */
+static uint32_t fitting_prefix(const struct seq_chunk *c, uint32_t n, size_t lit_room,
+			       size_t out_room)
+{
+	size_t lits = 0, outs = 0;
+	uint32_t j = 0;
+
+	for (; j < n; j++) {
+		lits += c->ll[j];
+		outs += (size_t)c->ll[j] + c->ml[j];
+		if (lits > lit_room || outs > out_room)
+			break;
+	}
+	return j;
+}
+
 /* Execute n decoded sequences (lits and outs: their literal and output totals). When the
- * chunk's literals and output fit (the usual case), the loop checks only each offset;
+ * chunk's literals and output fit (the usual case), the loop checks only each offset; else
+ * the part that fits goes so and the rest one sequence at a time with every check;
  * `check_window` is 0 when the window cannot be smaller than the frame's history (the
  * frame-start check then bounds offsets already). */
 static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
@@ -313,20 +332,16 @@ static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 {
 	const uint8_t *lit = ex->lit;
 	uint8_t *op = ex->op;
+	uint32_t fast = n;
 
 	if (__builtin_expect(lits > (size_t)(ex->lit_end - lit) || ex->fast_end <= op ||
-			     outs > (size_t)(ex->fast_end - op), 0)) {
-		for (uint32_t j = 0; j < n; j++) {
-			int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
-
-			if (rc != ZS_OK)
-				return rc;
-		}
-		return ZS_OK;
-	}
+			     outs > (size_t)(ex->fast_end - op), 0))
+		fast = ex->fast_end > op ? fitting_prefix(c, n, (size_t)(ex->lit_end - lit),
+							  (size_t)(ex->fast_end - op))
+					 : 0;
 	const uint8_t *frame_start = ex->frame_start;
 
-	for (uint32_t j = 0; j < n; j++) {
+	for (uint32_t j = 0; j < fast; j++) {
 		size_t ll = c->ll[j], ml = c->ml[j], offset = c->offset[j];
 		uint8_t *mstart = op + ll;
 
@@ -341,12 +356,15 @@ static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
 	}
 	ex->op = op;
 	ex->lit = lit;
+	for (uint32_t j = fast; j < n; j++) {
+		int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
+
+		if (rc != ZS_OK)
+			return rc;
+	}
 	return ZS_OK;
 }
 
-/* The sum of n lengths of a chunk: each is below 2^18, so 32-bit lanes hold a chunk's total.
- * Four lanes at a time where the compiler has vector types: a pass over the arrays costs less
- * than adding up in the decoding loop, which has no registers to spare. */
 static inline __attribute__((always_inline)) size_t chunk_sum(const uint32_t *v, uint32_t n)
 {
 	uint32_t total = 0, j = 0;
