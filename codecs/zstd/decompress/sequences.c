@@ -147,8 +147,9 @@ static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b,
 #define SEQ_CHUNK 64u
 
 /* The most bytes one sequence moves the reader back: 63 extra bits (offset 31, lengths 16 each)
- * and 26 state bits, rounded up. A chunk whose reader starts at least SEQ_CHUNK of these above
- * the stream start needs no clamp at its reloads. */
+ * and 26 state bits, rounded up (k sequences after a reload read at most 7 + 89k bits, below
+ * 12k bytes). With the reader k of these above the stream start, k sequences need no clamp
+ * at their reloads. */
 #define SEQ_MAX_BYTES 12u
 
 /* One array per field: the stores and loads of each loop share one index register, and the
@@ -321,50 +322,30 @@ static uint32_t fitting_prefix(const struct seq_chunk *c, uint32_t n, size_t lit
 	return j;
 }
 
-/* Execute n decoded sequences (lits and outs: their literal and output totals). When the
- * chunk's literals and output fit (the usual case), the loop checks only each offset; else
- * the part that fits goes so and the rest one sequence at a time with every check;
- * `check_window` is 0 when the window cannot be smaller than the frame's history (the
- * frame-start check then bounds offsets already). */
-static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
-							   const struct seq_chunk *c, uint32_t n,
-							   size_t lits, size_t outs, int check_window)
+/* One sequence on the fast path: the caller knows its literals and output fit. `check_window`
+ * is 0 when the window cannot be smaller than the frame's history (the frame-start check then
+ * bounds offsets already). */
+static inline __attribute__((always_inline)) int exec_fast(uint8_t **opp, const uint8_t **litp,
+							  const struct seq_exec *ex, size_t ll,
+							  size_t ml, size_t offset, int check_window)
 {
-	const uint8_t *lit = ex->lit;
-	uint8_t *op = ex->op;
-	uint32_t fast = n;
+	uint8_t *op = *opp;
+	uint8_t *mstart = op + ll;
 
-	if (__builtin_expect(lits > (size_t)(ex->lit_end - lit) || ex->fast_end <= op ||
-			     outs > (size_t)(ex->fast_end - op), 0))
-		fast = ex->fast_end > op ? fitting_prefix(c, n, (size_t)(ex->lit_end - lit),
-							  (size_t)(ex->fast_end - op))
-					 : 0;
-	const uint8_t *frame_start = ex->frame_start;
-
-	for (uint32_t j = 0; j < fast; j++) {
-		size_t ll = c->ll[j], ml = c->ml[j], offset = c->offset[j];
-		uint8_t *mstart = op + ll;
-
-		/* offset 0 wraps to the largest value: refused here too. */
-		if (__builtin_expect(offset - 1 >= (size_t)(mstart - frame_start) ||
-				     (check_window && offset > ex->window_limit), 0))
-			return ZS_ERR_OFFSET;
-		wild_copy32(op, lit, ll);
-		wild_match(mstart, offset, ml);
-		op = mstart + ml;
-		lit += ll;
-	}
-	ex->op = op;
-	ex->lit = lit;
-	for (uint32_t j = fast; j < n; j++) {
-		int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
-
-		if (rc != ZS_OK)
-			return rc;
-	}
+	/* offset 0 wraps to the largest value: refused here too. */
+	if (__builtin_expect(offset - 1 >= (size_t)(mstart - ex->frame_start) ||
+			     (check_window && offset > ex->window_limit), 0))
+		return ZS_ERR_OFFSET;
+	wild_copy32(op, *litp, ll);
+	wild_match(mstart, offset, ml);
+	*opp = mstart + ml;
+	*litp += ll;
 	return ZS_OK;
 }
 
+/* The sum of n lengths of a chunk: each is below 2^18, so 32-bit lanes hold a chunk's total.
+ * Four lanes at a time where the compiler has vector types: a pass over the arrays costs less
+ * than adding up in the decoding loop, which has no registers to spare. */
 static inline __attribute__((always_inline)) size_t chunk_sum(const uint32_t *v, uint32_t n)
 {
 	uint32_t total = 0, j = 0;
@@ -385,13 +366,141 @@ static inline __attribute__((always_inline)) size_t chunk_sum(const uint32_t *v,
 	return total;
 }
 
+/* How many of the n sequences of c, from the first, take the fast path: all of them when the
+ * chunk's literal and output totals fit (the usual case), so the loops check only offsets. */
+static inline __attribute__((always_inline)) uint32_t fast_count(const struct seq_exec *ex,
+								 const struct seq_chunk *c, uint32_t n)
+{
+	size_t lits = chunk_sum(c->ll, n);
+	size_t outs = lits + chunk_sum(c->ml, n);
+	size_t lit_room = (size_t)(ex->lit_end - ex->lit);
+
+	if (__builtin_expect(ex->fast_end <= ex->op, 0))
+		return 0;
+	size_t out_room = (size_t)(ex->fast_end - ex->op);
+
+	if (__builtin_expect(lits <= lit_room && outs <= out_room, 1))
+		return n;
+	return fitting_prefix(c, n, lit_room, out_room);
+}
+
+/* Execute sequences [from, n) of c, those below `fast` on the fast path, the others one at a
+ * time with every check. */
+static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
+							   const struct seq_chunk *c, uint32_t from,
+							   uint32_t n, uint32_t fast, int check_window)
+{
+	const uint8_t *lit = ex->lit;
+	uint8_t *op = ex->op;
+	uint32_t j = from;
+
+	for (; j < fast; j++) {
+		int rc = exec_fast(&op, &lit, ex, c->ll[j], c->ml[j], c->offset[j], check_window);
+
+		if (rc != ZS_OK)
+			return rc;
+	}
+	ex->op = op;
+	ex->lit = lit;
+	for (; j < n; j++) {
+		int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
+
+		if (rc != ZS_OK)
+			return rc;
+	}
+	return ZS_OK;
+}
+
+/* Sequences [from, n) of chunk c; the block's last one (is_last) without a state update. Only
+ * the first chunk of a block, and short blocks, come here (exec_decode takes the others): the
+ * reloads keep their clamp, and the code stays small for the instruction cache. */
+static inline __attribute__((always_inline)) void decode_range(struct seq_dec *sd, struct seq_chunk *c,
+							      uint32_t from, uint32_t n, int is_last,
+							      int bmi2)
+{
+	uint32_t updated = n - (uint32_t)is_last;
+
+	for (uint32_t j = from; j < updated; j++)
+		decode_one(sd, c, j, 0, 0, bmi2);
+	if (is_last)
+		decode_one(sd, c, n - 1, 1, 0, bmi2);
+}
+
+/* Execute the first `count` sequences of chunk a (all on the fast path) while decoding as many
+ * into chunk b, the reader far enough from the stream start. One loop for both: decoding is
+ * a chain of dependent table loads and shifts, execution waits on copies through the store
+ * buffer, and each fills the other's idle cycles. */
+static inline __attribute__((always_inline)) int exec_decode(struct seq_exec *ex, const struct seq_chunk *a,
+							    struct seq_dec *sd, struct seq_chunk *b,
+							    uint32_t count, int check_window, int bmi2)
+{
+	const uint8_t *lit = ex->lit;
+	uint8_t *op = ex->op;
+
+	for (uint32_t j = 0; j < count; j++) {
+		decode_one(sd, b, j, 0, 1, bmi2);
+		int rc = exec_fast(&op, &lit, ex, a->ll[j], a->ml[j], a->offset[j], check_window);
+
+		if (rc != ZS_OK)
+			return rc;
+	}
+	ex->op = op;
+	ex->lit = lit;
+	return ZS_OK;
+}
+
+/* Sequences go a chunk at a time: chunk k executes while chunk k + 1 is decoded (the totals
+ * of chunk k, known before it runs, let its loop skip the length checks). */
+static inline __attribute__((always_inline)) int run_chunks(struct seq_dec *sd, struct seq_exec *ex,
+							   uint32_t nseq, int check_window, int bmi2)
+{
+	struct seq_chunk chunks[2];
+	struct seq_chunk *a = &chunks[0], *b = &chunks[1];
+	uint32_t n = 0, done = 0;
+
+	/* One turn per chunk: the first turn has nothing to execute, the last nothing to decode. */
+	for (;;) {
+		uint32_t m = nseq - done < SEQ_CHUNK ? nseq - done : SEQ_CHUNK;
+		int is_last = m != 0 && done + m == nseq;
+		uint32_t both = 0;
+
+		if (n != 0) {
+			uint32_t fast = fast_count(ex, a, n);
+			int rc;
+
+			if (fast == n) {
+				size_t safe = (size_t)(sd->in.ptr - sd->in.start) / SEQ_MAX_BYTES;
+
+				both = m - (uint32_t)is_last;
+				both = both < n ? both : n;
+				both = both < safe ? both : (uint32_t)safe;
+				rc = exec_decode(ex, a, sd, b, both, check_window, bmi2);
+				if (rc != ZS_OK)
+					return rc;
+			}
+			rc = exec_chunk(ex, a, both, n, fast, check_window);
+			if (rc != ZS_OK)
+				return rc;
+		}
+		if (m == 0)
+			break;
+		decode_range(sd, b, both, m, is_last, bmi2);
+		done += m;
+		n = m;
+		struct seq_chunk *t = a;
+
+		a = b;
+		b = t;
+	}
+	return ZS_OK;
+}
+
 static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d, const uint8_t *src,
 								size_t len, uint32_t nseq,
 								struct zs_out *out, int bmi2)
 {
 	struct seq_dec sd;
 	struct seq_exec ex;
-	struct seq_chunk chunk;
 	struct zs_bitin in;
 	uint8_t pad[8];
 	int rc = ZS_OK;
@@ -424,29 +533,9 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 	int check_window = out->window < (uint64_t)(out->dst_end - out->frame_start);
 
 	ex.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
-	for (uint32_t done = 0; done < nseq;) {
-		uint32_t n = nseq - done < SEQ_CHUNK ? nseq - done : SEQ_CHUNK;
-		int last_chunk = done + n == nseq;
-		uint32_t updated = n - (uint32_t)last_chunk;
-
-		if ((size_t)(sd.in.ptr - sd.in.start) >= SEQ_CHUNK * SEQ_MAX_BYTES) {
-			for (uint32_t j = 0; j < updated; j++)
-				decode_one(&sd, &chunk, j, 0, 1, bmi2);
-		} else {
-			for (uint32_t j = 0; j < updated; j++)
-				decode_one(&sd, &chunk, j, 0, 0, bmi2);
-		}
-		if (last_chunk)
-			decode_one(&sd, &chunk, n - 1, 1, 0, bmi2);
-		size_t lits = chunk_sum(chunk.ll, n);
-		size_t outs = lits + chunk_sum(chunk.ml, n);
-
-		rc = check_window ? exec_chunk(&ex, &chunk, n, lits, outs, 1)
-				  : exec_chunk(&ex, &chunk, n, lits, outs, 0);
-		if (rc != ZS_OK)
-			return rc;
-		done += n;
-	}
+	rc = check_window ? run_chunks(&sd, &ex, nseq, 1, bmi2) : run_chunks(&sd, &ex, nseq, 0, bmi2);
+	if (rc != ZS_OK)
+		return rc;
 	seq_reload(&sd.in, 0);
 	if (sd.in.ptr != sd.in.start || sd.in.left != -64)
 		return ZS_ERR_SEQ_STREAM;
