@@ -140,22 +140,15 @@ static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b,
 	b->bits = zs_read64(b->ptr);
 }
 
-/* Sequences are decoded a chunk at a time into a small array, then executed: each loop keeps
- * its few values in registers (one loop doing both spilled half of them to the stack), the
- * execution checks a chunk's literal and output totals once, and the copies of one chunk
- * overlap with nothing the decoding waits for. */
-#define SEQ_CHUNK 64u
-
 /* The most bytes one sequence moves the reader back: 63 extra bits (offset 31, lengths 16 each)
  * and 26 state bits, rounded up (k sequences after a reload read at most 7 + 89k bits, below
  * 12k bytes). With the reader k of these above the stream start, k sequences need no clamp
  * at their reloads. */
 #define SEQ_MAX_BYTES 12u
 
-/* One array per field: the stores and loads of each loop share one index register, and the
- * totals of a chunk are sums over plain arrays. */
-struct seq_chunk {
-	uint32_t ll[SEQ_CHUNK], ml[SEQ_CHUNK], offset[SEQ_CHUNK];
+/* One decoded sequence. */
+struct seq_val {
+	uint32_t ll, ml, offset;
 };
 
 /* x >= y ? a : b and x == y ? a : b as conditional moves: the repeat-offset choices follow the
@@ -234,11 +227,11 @@ static inline __attribute__((always_inline)) uint32_t repeat_offsets(struct seq_
 	return offset;
 }
 
-/* Decode sequence j of chunk c; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4), `safe`
- * the reload's clamp (see SEQ_MAX_BYTES). A zero offset (repeat code 3 with rep0 1) is
- * reported by the caller through the offset. */
-static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd, struct seq_chunk *c,
-							    uint32_t j, int last, int safe, int bmi2)
+/* Decode the next sequence; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4), `safe` the
+ * reload's clamp (see SEQ_MAX_BYTES). A zero offset (repeat code 3 with rep0 1) is refused
+ * by the execution's offset check. */
+static inline __attribute__((always_inline)) struct seq_val decode_seq(struct seq_dec *sd, int last,
+								      int safe, int bmi2)
 {
 	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
 	 * hold a dozen registers through the sequence. */
@@ -261,9 +254,9 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 		seq_reload(&sd->in, safe);
 	}
 
-	c->offset[j] = repeat_offsets(sd, ofv, ll);
-	c->ll[j] = ll;
-	c->ml[j] = ml;
+	struct seq_val v = { ll, ml, repeat_offsets(sd, ofv, ll) };
+
+	return v;
 }
 
 /* The executing side: literals, output and its limits. */
@@ -274,8 +267,8 @@ struct seq_exec {
 	size_t window_limit; /* offsets above this are out of the window */
 };
 
-/* One sequence with every check of its own, for chunks near the end of the room or the
- * literals: wild copies while they fit, byte copies after. */
+/* One sequence with every check of its own, for sequences near the end of the room or the
+ * literals, or near the stream start: wild copies while they fit, byte copies after. */
 static int exec_careful(struct seq_exec *ex, size_t ll, size_t ml, size_t offset)
 {
 	uint8_t *op = ex->op;
@@ -304,24 +297,6 @@ static int exec_careful(struct seq_exec *ex, size_t ll, size_t ml, size_t offset
 	return ZS_OK;
 }
 
-/* How many of the chunk's first sequences fit lit_room literals and out_room output: the last
- * chunk of a frame decoded into a buffer of its exact size ends within WILD_SLACK of the
- * room's end, and all but its last few sequences can still take the fast path. */
-static uint32_t fitting_prefix(const struct seq_chunk *c, uint32_t n, size_t lit_room,
-			       size_t out_room)
-{
-	size_t lits = 0, outs = 0;
-	uint32_t j = 0;
-
-	for (; j < n; j++) {
-		lits += c->ll[j];
-		outs += (size_t)c->ll[j] + c->ml[j];
-		if (lits > lit_room || outs > out_room)
-			break;
-	}
-	return j;
-}
-
 /* One sequence on the fast path: the caller knows its literals and output fit. `check_window`
  * is 0 when the window cannot be smaller than the frame's history (the frame-start check then
  * bounds offsets already). */
@@ -343,154 +318,54 @@ static inline __attribute__((always_inline)) int exec_fast(uint8_t **opp, const 
 	return ZS_OK;
 }
 
-/* The sum of n lengths of a chunk: each is below 2^18, so 32-bit lanes hold a chunk's total.
- * Four lanes at a time where the compiler has vector types: a pass over the arrays costs less
- * than adding up in the decoding loop, which has no registers to spare. */
-static inline __attribute__((always_inline)) size_t chunk_sum(const uint32_t *v, uint32_t n)
+/* Decode and execute the block's sequences one after the other. Decoding is a chain of
+ * dependent table loads and shifts, execution mostly waits on copies through the store
+ * buffer: in one loop each fills the other's idle cycles. A sequence whose literals and output
+ * fit (all but the block's last few, usually) takes the fast path, which checks only the
+ * offset. The reader runs without the reload clamp for as many sequences as it has bytes
+ * for (SEQ_MAX_BYTES each); the block's last sequence and those near the stream start go one
+ * at a time with the clamp. */
+static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *sd, struct seq_exec *ex,
+							      uint32_t nseq, int check_window, int bmi2)
 {
-	uint32_t total = 0, j = 0;
-#if defined(__GNUC__) || defined(__clang__)
-	typedef uint32_t u32x4 __attribute__((vector_size(16)));
-	u32x4 acc = { 0, 0, 0, 0 };
+	uint32_t i = 0;
 
-	for (; j + 4 <= n; j += 4) {
-		u32x4 x;
+	while (i < nseq) {
+		size_t safe = (size_t)(sd->in.ptr - sd->in.start) / SEQ_MAX_BYTES;
+		uint32_t end = nseq - 1 - i < safe ? nseq - 1 : i + (uint32_t)safe;
+		const uint8_t *lit = ex->lit;
+		uint8_t *op = ex->op;
+		int rc;
 
-		memcpy(&x, v + j, sizeof(x));
-		acc += x;
-	}
-	total = acc[0] + acc[1] + acc[2] + acc[3];
-#endif
-	for (; j < n; j++)
-		total += v[j];
-	return total;
-}
+		for (; i < end; i++) {
+			struct seq_val v = decode_seq(sd, 0, 1, bmi2);
+			size_t ll = v.ll, total = ll + v.ml;
 
-/* How many of the n sequences of c, from the first, take the fast path: all of them when the
- * chunk's literal and output totals fit (the usual case), so the loops check only offsets. */
-static inline __attribute__((always_inline)) uint32_t fast_count(const struct seq_exec *ex,
-								 const struct seq_chunk *c, uint32_t n)
-{
-	size_t lits = chunk_sum(c->ll, n);
-	size_t outs = lits + chunk_sum(c->ml, n);
-	size_t lit_room = (size_t)(ex->lit_end - ex->lit);
-
-	if (__builtin_expect(ex->fast_end <= ex->op, 0))
-		return 0;
-	size_t out_room = (size_t)(ex->fast_end - ex->op);
-
-	if (__builtin_expect(lits <= lit_room && outs <= out_room, 1))
-		return n;
-	return fitting_prefix(c, n, lit_room, out_room);
-}
-
-/* Execute sequences [from, n) of c, those below `fast` on the fast path, the others one at a
- * time with every check. */
-static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
-							   const struct seq_chunk *c, uint32_t from,
-							   uint32_t n, uint32_t fast, int check_window)
-{
-	const uint8_t *lit = ex->lit;
-	uint8_t *op = ex->op;
-	uint32_t j = from;
-
-	for (; j < fast; j++) {
-		int rc = exec_fast(&op, &lit, ex, c->ll[j], c->ml[j], c->offset[j], check_window);
-
-		if (rc != ZS_OK)
-			return rc;
-	}
-	ex->op = op;
-	ex->lit = lit;
-	for (; j < n; j++) {
-		int rc = exec_careful(ex, c->ll[j], c->ml[j], c->offset[j]);
-
-		if (rc != ZS_OK)
-			return rc;
-	}
-	return ZS_OK;
-}
-
-/* Sequences [from, n) of chunk c; the block's last one (is_last) without a state update. Only
- * the first chunk of a block, and short blocks, come here (exec_decode takes the others): the
- * reloads keep their clamp, and the code stays small for the instruction cache. */
-static inline __attribute__((always_inline)) void decode_range(struct seq_dec *sd, struct seq_chunk *c,
-							      uint32_t from, uint32_t n, int is_last,
-							      int bmi2)
-{
-	uint32_t updated = n - (uint32_t)is_last;
-
-	for (uint32_t j = from; j < updated; j++)
-		decode_one(sd, c, j, 0, 0, bmi2);
-	if (is_last)
-		decode_one(sd, c, n - 1, 1, 0, bmi2);
-}
-
-/* Execute the first `count` sequences of chunk a (all on the fast path) while decoding as many
- * into chunk b, the reader far enough from the stream start. One loop for both: decoding is
- * a chain of dependent table loads and shifts, execution waits on copies through the store
- * buffer, and each fills the other's idle cycles. */
-static inline __attribute__((always_inline)) int exec_decode(struct seq_exec *ex, const struct seq_chunk *a,
-							    struct seq_dec *sd, struct seq_chunk *b,
-							    uint32_t count, int check_window, int bmi2)
-{
-	const uint8_t *lit = ex->lit;
-	uint8_t *op = ex->op;
-
-	for (uint32_t j = 0; j < count; j++) {
-		decode_one(sd, b, j, 0, 1, bmi2);
-		int rc = exec_fast(&op, &lit, ex, a->ll[j], a->ml[j], a->offset[j], check_window);
-
-		if (rc != ZS_OK)
-			return rc;
-	}
-	ex->op = op;
-	ex->lit = lit;
-	return ZS_OK;
-}
-
-/* Sequences go a chunk at a time: chunk k executes while chunk k + 1 is decoded (the totals
- * of chunk k, known before it runs, let its loop skip the length checks). */
-static inline __attribute__((always_inline)) int run_chunks(struct seq_dec *sd, struct seq_exec *ex,
-							   uint32_t nseq, int check_window, int bmi2)
-{
-	struct seq_chunk chunks[2];
-	struct seq_chunk *a = &chunks[0], *b = &chunks[1];
-	uint32_t n = 0, done = 0;
-
-	/* One turn per chunk: the first turn has nothing to execute, the last nothing to decode. */
-	for (;;) {
-		uint32_t m = nseq - done < SEQ_CHUNK ? nseq - done : SEQ_CHUNK;
-		int is_last = m != 0 && done + m == nseq;
-		uint32_t both = 0;
-
-		if (n != 0) {
-			uint32_t fast = fast_count(ex, a, n);
-			int rc;
-
-			if (fast == n) {
-				size_t safe = (size_t)(sd->in.ptr - sd->in.start) / SEQ_MAX_BYTES;
-
-				both = m - (uint32_t)is_last;
-				both = both < n ? both : n;
-				both = both < safe ? both : (uint32_t)safe;
-				rc = exec_decode(ex, a, sd, b, both, check_window, bmi2);
+			if (__builtin_expect(ll > (size_t)(ex->lit_end - lit) ||
+					     (ptrdiff_t)total > ex->fast_end - op, 0)) {
+				ex->op = op;
+				ex->lit = lit;
+				rc = exec_careful(ex, ll, v.ml, v.offset);
 				if (rc != ZS_OK)
 					return rc;
+				op = ex->op;
+				lit = ex->lit;
+				continue;
 			}
-			rc = exec_chunk(ex, a, both, n, fast, check_window);
+			rc = exec_fast(&op, &lit, ex, ll, v.ml, v.offset, check_window);
 			if (rc != ZS_OK)
 				return rc;
 		}
-		if (m == 0)
-			break;
-		decode_range(sd, b, both, m, is_last, bmi2);
-		done += m;
-		n = m;
-		struct seq_chunk *t = a;
+		ex->op = op;
+		ex->lit = lit;
+		if (i < nseq) {
+			struct seq_val v = decode_seq(sd, i == nseq - 1, 0, bmi2);
 
-		a = b;
-		b = t;
+			rc = exec_careful(ex, v.ll, v.ml, v.offset);
+			if (rc != ZS_OK)
+				return rc;
+			i++;
+		}
 	}
 	return ZS_OK;
 }
@@ -533,7 +408,7 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 	int check_window = out->window < (uint64_t)(out->dst_end - out->frame_start);
 
 	ex.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
-	rc = check_window ? run_chunks(&sd, &ex, nseq, 1, bmi2) : run_chunks(&sd, &ex, nseq, 0, bmi2);
+	rc = check_window ? run_sequences(&sd, &ex, nseq, 1, bmi2) : run_sequences(&sd, &ex, nseq, 0, bmi2);
 	if (rc != ZS_OK)
 		return rc;
 	seq_reload(&sd.in, 0);
