@@ -104,8 +104,7 @@ struct seq_bits {
 /* n in 0..31; at most 57 bits between reloads. `bmi2`, a constant, says the caller is the
  * BMI2 clone, where the mask is one BZHI: compilers do not find it themselves, and the
  * intrinsic cannot be inlined into the shared body, hence the one line of assembly. */
-static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *b, unsigned n,
-								int bmi2)
+static inline __attribute__((always_inline)) size_t seq_read(struct seq_bits *b, unsigned n, int bmi2)
 {
 	b->left -= (int)n;
 	/* left - 64 and left agree modulo 64, which is all the shift looks at. */
@@ -116,11 +115,11 @@ static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *
 		uint64_t r;
 
 		__asm__("bzhi %2, %1, %0" : "=r"(r) : "r"(v), "r"((uint64_t)n));
-		return (uint32_t)r;
+		return (size_t)r;
 	}
 #endif
 	(void)bmi2;
-	return (uint32_t)(v & ((UINT64_C(1) << n) - 1));
+	return (size_t)(v & ((UINT64_C(1) << n) - 1));
 }
 
 /* zs_bitin_reload in this representation: at least 57 bits unread afterwards (fewer near the
@@ -248,9 +247,10 @@ static inline __attribute__((always_inline)) struct seq_val decode_seq(struct se
 
 	if (!last) {
 		/* State updates go LL, ML, OF. */
-		sd->lls = lc->next_base + 8 * (size_t)seq_read(&sd->in, lc->nbits, bmi2);
-		sd->mls = mc->next_base + 8 * (size_t)seq_read(&sd->in, mc->nbits, bmi2);
-		sd->ofs = oc->next_base + 8 * (size_t)seq_read(&sd->in, oc->nbits, bmi2);
+		/* Whole 64-bit reads: no zero-extension step before the scaled add. */
+		sd->lls = lc->next_base + 8 * seq_read(&sd->in, lc->nbits, bmi2);
+		sd->mls = mc->next_base + 8 * seq_read(&sd->in, mc->nbits, bmi2);
+		sd->ofs = oc->next_base + 8 * seq_read(&sd->in, oc->nbits, bmi2);
 		seq_reload(&sd->in, safe);
 	}
 
@@ -337,7 +337,8 @@ static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *s
 		uint8_t *op = ex->op;
 		int rc;
 
-		for (; i < end; i++) {
+		/* A count down, one register for the loop. */
+		for (uint32_t k = end - i; k != 0; k--) {
 			struct seq_val v = decode_seq(sd, 0, 1, bmi2);
 			size_t ll = v.ll, total = ll + v.ml;
 
@@ -358,6 +359,7 @@ static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *s
 		}
 		ex->op = op;
 		ex->lit = lit;
+		i = end;
 		if (i < nseq) {
 			struct seq_val v = decode_seq(sd, i == nseq - 1, 0, bmi2);
 
