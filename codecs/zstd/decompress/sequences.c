@@ -177,18 +177,22 @@ ZS_PICK(pick_eq, "e", x == y)
 /* The decoding side: bit reader, the three states, repeat offsets. */
 struct seq_dec {
 	struct seq_bits in;
-	const struct zs_seq_cell *cells; /* the context's seq_cells: states are offsets into it */
-	size_t lls, ofs, mls;
+	const char *lls, *ofs, *mls; /* cells (bytes, for the relative steps) */
 	uint32_t rep0, rep1, rep2;
 };
 
 /* States step by whole cells: 8 * read(nbits) in the updates. */
 _Static_assert(sizeof(struct zs_seq_cell) == 8, "a sequence cell is 8 bytes");
 
-static inline __attribute__((always_inline)) const struct zs_seq_cell *seq_cell(const struct seq_dec *sd,
-									   size_t state)
+static inline __attribute__((always_inline)) const struct zs_seq_cell *seq_cell(const char *state)
 {
-	return (const struct zs_seq_cell *)(const void *)((const char *)sd->cells + state);
+	return (const struct zs_seq_cell *)(const void *)state;
+}
+
+/* The state after cell c given its nbits read (a cell of the same table, by construction). */
+static inline __attribute__((always_inline)) const char *next_state(const struct zs_seq_cell *c, size_t read)
+{
+	return (const char *)c + c->next_delta + 8 * read;
 }
 
 /* The offset of a sequence from its Offset_Value and literal length, and the repeat offsets
@@ -234,7 +238,7 @@ static inline __attribute__((always_inline)) struct seq_val decode_seq(struct se
 {
 	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
 	 * hold a dozen registers through the sequence. */
-	const struct zs_seq_cell *lc = seq_cell(sd, sd->lls), *oc = seq_cell(sd, sd->ofs), *mc = seq_cell(sd, sd->mls);
+	const struct zs_seq_cell *lc = seq_cell(sd->lls), *oc = seq_cell(sd->ofs), *mc = seq_cell(sd->mls);
 	/* Field order in the stream: offset, match length, literal length. After the reload at the
 	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
 	 * extra bits total 31 or more (26 go to the state updates). */
@@ -248,9 +252,9 @@ static inline __attribute__((always_inline)) struct seq_val decode_seq(struct se
 	if (!last) {
 		/* State updates go LL, ML, OF. */
 		/* Whole 64-bit reads: no zero-extension step before the scaled add. */
-		sd->lls = lc->next_base + 8 * seq_read(&sd->in, lc->nbits, bmi2);
-		sd->mls = mc->next_base + 8 * seq_read(&sd->in, mc->nbits, bmi2);
-		sd->ofs = oc->next_base + 8 * seq_read(&sd->in, oc->nbits, bmi2);
+		sd->lls = next_state(lc, seq_read(&sd->in, lc->nbits, bmi2));
+		sd->mls = next_state(mc, seq_read(&sd->in, mc->nbits, bmi2));
+		sd->ofs = next_state(oc, seq_read(&sd->in, oc->nbits, bmi2));
 		seq_reload(&sd->in, safe);
 	}
 
@@ -384,10 +388,9 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 
 	if (zs_bitin_init(&in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
-	sd.cells = d->seq_cells;
-	sd.lls = (size_t)(d->ll.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->ll.log)) * 8;
-	sd.ofs = (size_t)(d->of.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->of.log)) * 8;
-	sd.mls = (size_t)(d->ml.cells - d->seq_cells + (ptrdiff_t)zs_bitin_read(&in, d->ml.log)) * 8;
+	sd.lls = (const char *)(d->ll.cells + zs_bitin_read(&in, d->ll.log));
+	sd.ofs = (const char *)(d->of.cells + zs_bitin_read(&in, d->of.log));
+	sd.mls = (const char *)(d->ml.cells + zs_bitin_read(&in, d->ml.log));
 	zs_bitin_reload(&in);
 	sd.in.bits = in.bits;
 	sd.in.left = -(int)in.consumed;
