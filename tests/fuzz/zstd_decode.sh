@@ -26,7 +26,7 @@ if ! "$cc" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-rec
 fi
 
 # Seeds: corpus frames, each prefixed by the byte that picks the output room (roomy, no limit).
-corpus="$top_srcdir/../shared/zstd-corpus"
+corpus="${ZSTD_CORPUS:-$top_srcdir/../shared/zstd-corpus}"
 if [ -d "$corpus" ]; then
 	n=0
 	for f in "$corpus"/small/zst/*.zst "$corpus"/golden/golden-decompression*/*.zst; do

@@ -156,16 +156,16 @@ static void build_inputs(void)
 /* The golden-compression inputs of the shared corpus; returns how many were found. */
 static int build_corpus_inputs(void)
 {
-	const char *top = getenv("top_srcdir");
+	char dir[4096];
+	const char *corpus = dec_corpus_dir(dir, sizeof(dir));
 	static const char *golden[] = {"PR-3517-block-splitter-corruption-test", "http",
 				       "huffman-compressed-larger", "large-literal-and-match-lengths"};
 	int found = 0;
 
-	for (size_t i = 0; top != NULL && i < sizeof(golden) / sizeof(golden[0]); i++) {
-		char path[4096], label[96];
+	for (size_t i = 0; corpus != NULL && i < sizeof(golden) / sizeof(golden[0]); i++) {
+		char path[4400], label[96];
 
-		snprintf(path, sizeof(path), "%s/../shared/zstd-corpus/golden/golden-compression/%s",
-			 top, golden[i]);
+		snprintf(path, sizeof(path), "%s/golden/golden-compression/%s", corpus, golden[i]);
 		snprintf(label, sizeof(label), "golden-%s", golden[i]);
 		found += load_file(path, label, LARGEST_INPUT, 0) == 0;
 	}
@@ -442,8 +442,8 @@ int main(int argc, char **argv)
 	}
 	if (corpus) {
 		if (build_corpus_inputs() == 0) {
-			fprintf(stderr, "SKIP: shared zstd corpus not found (top_srcdir unset or "
-					"../shared/zstd-corpus absent)\n");
+			fprintf(stderr, "SKIP: shared zstd corpus not found (set ZSTD_CORPUS, or "
+					"keep it at $top_srcdir/../shared/zstd-corpus)\n");
 			return 77;
 		}
 	} else {

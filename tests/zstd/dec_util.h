@@ -61,13 +61,17 @@ static inline __attribute__((format(printf, 3, 4))) void dec_path(char *buf, siz
 	va_end(ap);
 }
 
-/* $top_srcdir/../shared/zstd-corpus, or NULL (with a message) when it is absent. */
+/* $ZSTD_CORPUS, else $top_srcdir/../shared/zstd-corpus (where the team keeps it beside the
+ * main checkout), or NULL (with a message) when it is absent: a clone elsewhere sets ZSTD_CORPUS. */
 static inline const char *dec_corpus_dir(char *buf, size_t cap)
 {
-	const char *top = getenv("top_srcdir");
+	const char *top = getenv("top_srcdir"), *set = getenv("ZSTD_CORPUS");
 	DIR *d;
 
-	dec_path(buf, cap, "%s/../shared/zstd-corpus", top ? top : ".");
+	if (set != NULL && set[0] != '\0')
+		dec_path(buf, cap, "%s", set);
+	else
+		dec_path(buf, cap, "%s/../shared/zstd-corpus", top ? top : ".");
 	d = opendir(buf);
 	if (d == NULL) {
 		fprintf(stderr, "zstd corpus not found at %s: skipped\n", buf);
