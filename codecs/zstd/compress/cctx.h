@@ -46,14 +46,15 @@ struct zs_cctx {
 	struct zs_params p; /* the level's row for the frame being compressed */
 	unsigned hash_alloc_log; /* the tables' sizes: the largest any input up to max_input needs */
 	unsigned hash3_alloc_log;
+	unsigned chain_alloc_log;
 	unsigned hash_log;  /* effective for the current input (smaller for small inputs) */
 	unsigned chain_log;
 	uint32_t *hash;     /* 1 << p.hash_log heads */
 	uint32_t *hash2;    /* double-fast: long-match table */
-	/* Levels 1-4 store position + idx_base, so a new frame needs no clearing: entries of
+	/* Every table stores position + idx_base, so a new frame needs no clearing: entries of
 	 * earlier frames lie below the new base and read as out of range. */
 	uint32_t idx_base;
-	uint32_t *chain;    /* 1 << p.chain_log links */
+	uint32_t *chain;    /* 1 << p.chain_log links (lazy levels: the rows of match_row.h) */
 	uint32_t bt_mask;   /* optimal parser: the positions the trees hold (two links each), - 1 */
 	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */
 	unsigned hash3_log;

@@ -12,6 +12,7 @@
 #include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_bt.h"
+#include "codecs/zstd/compress/match_row.h"
 #include "codecs/zstd/zstd.h"
 
 /* Full blocks hold 128 KiB of content, as the reference writes them. (What libzstd up to 1.5.2
@@ -37,7 +38,8 @@ static unsigned ceil_log2(size_t n)
 static unsigned chain_log_for(const struct zs_params *p, unsigned in_log)
 {
 	unsigned l = p->chain_log + (in_log > 17 ? in_log - 17 : 0);
-	unsigned cap = p->strategy >= ZS_BTOPT ? in_log + 1 : in_log; /* trees: 2 links each */
+	/* Trees: 2 links each; lazy rows: 5 bytes a slot, 3/4 of a row slots. */
+	unsigned cap = p->strategy > ZS_DFAST ? in_log + 1 : in_log;
 
 	return l < cap ? l : cap;
 }
@@ -95,8 +97,9 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	needs_of(p, in_log, &n);
 	needs_of(zs_level_params(level, 0), in_log < 18 ? in_log : 18, &n);
 	c->hash_alloc_log = n.hash_log;
+	c->chain_alloc_log = n.chain_log;
 	c->hash = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
-	c->chain = calloc((size_t)1 << n.chain_log, sizeof(uint32_t));
+	c->chain = zs_table_alloc(((size_t)1 << n.chain_log) * sizeof(uint32_t));
 	if (n.hash2)
 		c->hash2 = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
 	c->hash3_alloc_log = n.hash3_log;
@@ -266,21 +269,19 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	c->bt_mask = c->chain_log > 0 ? (1u << (c->chain_log - 1)) - 1 : 0;
 	c->hash3_log = c->hash3_alloc_log < in_log ? c->hash3_alloc_log : in_log;
 	c->use_hash3 = c->hash3 != NULL && c->p.strategy >= ZS_BTOPT && c->p.min_match == 3;
-	if (c->p.strategy <= ZS_DFAST || c->p.strategy >= ZS_BTOPT) {
-		/* Entries are positions + idx_base: those of earlier frames lie below the new base
-		 * and read as empty (tree heads, 3-byte heads; tree links are written before they
-		 * are read). Clear only when the next base could overflow (or on the first frame):
-		 * a 1 MiB memset per 128 KiB frame cost more than the frame's block splitting. */
-		if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
-			memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
-			if (c->hash2 != NULL)
-				memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
-			if (c->hash3 != NULL)
-				memset(c->hash3, 0, ((size_t)1 << c->hash3_alloc_log) * sizeof(uint32_t));
-			c->idx_base = (uint32_t)c->max_input + 1;
-		}
-	} else {
-		memset(c->hash, 0, ((size_t)1 << c->hash_log) * sizeof(uint32_t));
+	/* Entries are positions + idx_base: those of earlier frames lie below the new base and
+	 * read as empty (heads, 3-byte heads, lazy rows; tree links are written before they are
+	 * read). Clear only when the next base could overflow (or on the first frame): a 1 MiB
+	 * memset per 128 KiB frame cost more than the frame's block splitting. */
+	if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
+		memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+		if (c->hash2 != NULL)
+			memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+		if (c->hash3 != NULL)
+			memset(c->hash3, 0, ((size_t)1 << c->hash3_alloc_log) * sizeof(uint32_t));
+		if (c->idx_base != 0) /* calloc zeroed it for the first frame */
+			zs_table_clear(c->chain, ((size_t)1 << c->chain_alloc_log) * sizeof(uint32_t));
+		c->idx_base = (uint32_t)c->max_input + 1;
 	}
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;

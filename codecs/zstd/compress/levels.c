@@ -10,21 +10,24 @@
  * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
  * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
  * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
- * and chain sizes are those for 128 KiB: frame.c scales them with the input. */
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. Levels 5-12 keep no
+ * hash table (their chain_log sizes the row table of match_row.h: 4 << chain_log bytes, 2 per
+ * input byte at most; search_log also picks the row size). At 1 MiB, levels 11-12 take 4-byte
+ * matches: 2 % smaller on the tree and bin samples than 5-byte ones at the same speed. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
 	{{ZS_DFAST, 14, 13, 6, 5, 1, 1}, {ZS_DFAST, 14, 13, 8, 5, 1, 1}}, /* 1 */
 	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 1, 1}, {ZS_DFAST, 16, 15, 8, 5, 1, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 1, 1}, {ZS_DFAST, 17, 17, 8, 4, 1, 1}}, /* 4 */
-	{{ZS_GREEDY, 17, 17, 3, 4, 2, 1}, {ZS_GREEDY, 17, 17, 3, 5, 2, 1}}, /* 5 */
-	{{ZS_LAZY, 17, 17, 3, 4, 4, 1}, {ZS_LAZY, 17, 17, 3, 5, 4, 1}}, /* 6 */
-	{{ZS_LAZY2, 17, 17, 3, 4, 8, 1}, {ZS_LAZY2, 17, 17, 3, 5, 8, 1}}, /* 7 */
-	{{ZS_LAZY2, 17, 17, 4, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 8 */
-	{{ZS_LAZY2, 17, 17, 5, 4, 8, 1}, {ZS_LAZY2, 17, 17, 4, 5, 8, 1}}, /* 9 */
-	{{ZS_LAZY2, 17, 17, 6, 4, 8, 1}, {ZS_LAZY2, 17, 17, 5, 5, 8, 1}}, /* 10 */
-	{{ZS_LAZY2, 17, 17, 7, 4, 8, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 11 */
-	{{ZS_LAZY2, 17, 17, 8, 4, 12, 1}, {ZS_LAZY2, 17, 17, 6, 5, 8, 1}}, /* 12 */
+	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}}, /* 5 */
+	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}}, /* 6 */
+	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}}, /* 7 */
+	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 8 */
+	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 9 */
+	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}}, /* 10 */
+	{{ZS_LAZY2, 6, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}}, /* 11 */
+	{{ZS_LAZY2, 6, 18, 8, 4, 12, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}}, /* 12 */
 	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_LAZY2, 17, 17, 6, 4, 8, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 15 */

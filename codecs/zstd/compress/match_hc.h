@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_hc.h — hash-chain match tables shared by the lazy and optimal parsers. */
+/* match_hc.h — hashing helpers of the fast and optimal parsers' tables (and the hash limit of all). */
 #ifndef SQ_ZSTD_COMPRESS_MATCH_HC_H
 #define SQ_ZSTD_COMPRESS_MATCH_HC_H
 

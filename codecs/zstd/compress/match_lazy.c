@@ -1,73 +1,157 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* match_lazy.c — hash-chain parsing for levels 5..15: greedy, lazy and lazy2 evaluation. */
+/* match_lazy.c — greedy, lazy and lazy2 parsing (levels 5-12; 13-15 on large inputs) over match_row.h's rows. */
 #include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
+#include "codecs/zstd/compress/match_row.h"
+
+/* How far ahead a position's row is fetched: the line arrives while the positions before it
+ * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. */
+#define AHEAD 16
+/* Inside a long match the positions' rows cost more than they find: of a run of more than
+ * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted; the lazy
+ * parses insert every other position of runs over SPARSE_RUN. */
+#define SKIP_RUN 384
+#define SPARSE_RUN 64
+#define RUN_HEAD 96
+#define RUN_TAIL 32
 
 struct lazy_state {
-	struct zs_cctx *c;
+	struct zs_rows rows;
 	const uint8_t *src;
 	size_t end;         /* matches stop here (block end) */
 	size_t hash_limit;  /* positions beyond are not hashed */
-	size_t next_insert; /* first position not yet in the tables */
+	size_t next_insert; /* first position not yet in the rows */
 	unsigned attempts;
 	unsigned min_match;
+	int sparse;         /* matches' positions inserted every other one */
+	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
+	 * modulo AHEAD. */
+	uint8_t *ring_row[AHEAD];
+	uint8_t ring_tag[AHEAD];
 };
 
-/* Links positions [from, to) into their chains: the tables and sizes in locals (stores through
- * the tables could alias the context), the hash width fixed per loop. */
-static void insert_range(struct zs_cctx *c, const uint8_t *src, size_t from, size_t to)
+/* Hashes position p into the ring and fetches its row. */
+ZS_ROW_INLINE void ring_put(struct lazy_state *s, size_t p, unsigned rb, unsigned hm)
 {
-	uint32_t *hash = c->hash, *chain = c->chain;
-	uint32_t mask = (1u << c->chain_log) - 1;
-	unsigned log = c->hash_log;
+	uint64_t h = zs_row_hash(s->src + p, hm);
+	uint8_t *row = zs_row_of(&s->rows, h, rb);
 
-#define INSERT_LOOP(mm)                                                    \
-	for (size_t p = from; p < to; p++) {                               \
-		uint32_t h = zs_hash(src + p, mm, log);                   \
-		chain[p & mask] = hash[h];                                 \
-		hash[h] = (uint32_t)p;                                     \
-	}
-	if (c->p.min_match == 4) {
-		INSERT_LOOP(4)
-	} else if (c->p.min_match == 5) {
-		INSERT_LOOP(5)
-	} else {
-		INSERT_LOOP(c->p.min_match)
-	}
-#undef INSERT_LOOP
+	zs_row_prefetch(row, rb);
+	s->ring_row[p % AHEAD] = row;
+	s->ring_tag[p % AHEAD] = zs_row_tag(h);
 }
 
-/* Inserts up to pos, then walks pos's chain; returns the longest match length (0 if none
- * reaches min_match) and its distance. */
-static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
+/* Fills the ring for positions [from, from + AHEAD). */
+ZS_ROW_INLINE void ring_fill(struct lazy_state *s, size_t from, unsigned rb, unsigned hm)
 {
-	struct zs_cctx *c = s->c;
+	for (size_t p = from; p < from + AHEAD && p <= s->hash_limit; p++)
+		ring_put(s, p, rb, hm);
+}
+
+/* Takes next_insert's row and tag from the ring and moves next_insert on by one, hashing the
+ * position AHEAD further into the freed place. */
+ZS_ROW_INLINE uint8_t *advance(struct lazy_state *s, uint8_t *tag, unsigned rb, unsigned hm)
+{
+	size_t p = s->next_insert;
+	uint8_t *row = s->ring_row[p % AHEAD];
+
+	*tag = s->ring_tag[p % AHEAD];
+	if (p + AHEAD <= s->hash_limit)
+		ring_put(s, p + AHEAD, rb, hm);
+	s->next_insert = p + 1;
+	return row;
+}
+
+/* Inserts the positions from next_insert up to to (not included), with the state's fields in
+ * locals: the byte stores into the rows could alias them. */
+ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, unsigned hm,
+			       unsigned step)
+{
+	struct zs_rows rows = s->rows;
 	const uint8_t *src = s->src;
-	uint32_t mask = (1u << c->chain_log) - 1;
+	size_t p = s->next_insert, last = s->hash_limit;
+
+	for (; p < to; p += step) {
+		uint8_t *row = s->ring_row[p % AHEAD];
+		uint8_t tag = s->ring_tag[p % AHEAD];
+
+		if (p + AHEAD <= last) {
+			uint64_t h = zs_row_hash(src + p + AHEAD, hm);
+			uint8_t *ahead = zs_row_of(&rows, h, rb);
+
+			zs_row_prefetch(ahead, rb);
+			s->ring_row[p % AHEAD] = ahead;
+			s->ring_tag[p % AHEAD] = zs_row_tag(h);
+		}
+		zs_row_insert(&rows, row, tag, p, rb);
+	}
+	s->next_insert = p;
+}
+
+/* Inserts the positions from next_insert up to to (not included). */
+ZS_ROW_INLINE void insert_to(struct lazy_state *s, size_t to, unsigned rb, unsigned hm)
+{
+	size_t n = to - s->next_insert;
+
+	if (n > SKIP_RUN) {
+		insert_span(s, s->next_insert + RUN_HEAD, rb, hm, 1);
+		s->next_insert = to - RUN_TAIL;
+		ring_fill(s, s->next_insert, rb, hm);
+	} else if (n > SPARSE_RUN && s->sparse) {
+		/* Every other position of a match: a later match starting at a skipped one is
+		 * found a byte on and extended backwards. */
+		insert_span(s, to, rb, hm, 2);
+		s->next_insert = to;
+		ring_fill(s, to, rb, hm);
+		return;
+	}
+	insert_span(s, to, rb, hm, 1);
+}
+
+/* Inserts up to pos, then searches pos's row newest first; returns the longest match length
+ * (0 if none reaches min_match) and its distance. */
+ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
+				 unsigned hm)
+{
+	const struct zs_rows *r = &s->rows;
+	const uint8_t *src = s->src;
 	size_t best = s->min_match - 1;
 
 	if (pos > s->hash_limit)
 		return 0;
-	if (s->next_insert < pos)
-		insert_range(c, src, s->next_insert, pos);
-	uint32_t h = zs_hash(src + pos, s->min_match, c->hash_log);
-	uint32_t cand = c->hash[h];
+	insert_to(s, pos, rb, hm);
+	uint8_t tag;
+	uint8_t *row = advance(s, &tag, rb, hm);
+	unsigned head = zs_row_head(row, rb);
+	uint64_t m = zs_row_matches(r, row, tag, head, rb);
 
-	c->chain[pos & mask] = cand;
-	c->hash[h] = (uint32_t)pos;
-	s->next_insert = pos + 1;
+	zs_row_insert(r, row, tag, pos, rb);
 
-	size_t lowest = pos > mask ? pos - mask : 0;
 	const uint8_t *limit = src + s->end;
 	unsigned attempts = s->attempts;
 
-	/* One unsigned compare: cand in [lowest, pos). best stays below end - pos (a match
-	 * reaching the end stops the walk), so src[pos + best] is in the block. */
-	while ((size_t)cand - lowest < pos - lowest && attempts-- > 0) {
-		/* The byte that would extend the best match rules most candidates out cheaply. */
+	for (; m != 0 && attempts-- > 0; m &= m - 1) {
+		unsigned slot = head + (unsigned)__builtin_ctzll(m);
+
+		slot = slot < ZS_ROW_SLOTS(rb) ? slot : slot - ZS_ROW_SLOTS(rb);
+		uint32_t cand = zs_row_pos(r, row, slot, rb);
+
+		/* Slots are visited newest first: one of an earlier frame (or the slot pos just
+		 * took) ends the search. */
+		if (cand >= pos)
+			break;
+		/* The byte that would extend the best match rules most candidates out cheaply.
+		 * best stays below end - pos (a match reaching the end stops the search), so
+		 * src[pos + best] is in the block. */
 		if (src[cand + best] == src[pos + best]) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
@@ -78,11 +162,6 @@ static size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist)
 					break;
 			}
 		}
-		uint32_t next = c->chain[cand & mask];
-
-		if (next >= cand)
-			break;
-		cand = next;
 	}
 	return best >= s->min_match ? best : 0;
 }
@@ -113,8 +192,8 @@ struct lazy_match {
 /* Lazy evaluation at pos (one or two positions after the match's search): a repeat of rep0 or
  * a searched match replaces m when worth more by a margin that grows with the step. Returns 1
  * when m was replaced (the caller looks one more position on). */
-static int look_further(struct lazy_state *s, size_t pos, int step, uint32_t rep0,
-			struct lazy_match *m)
+ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint32_t rep0,
+			       struct lazy_match *m, unsigned rb, unsigned hm)
 {
 	size_t r = rep_match(s, pos, rep0);
 	int replaced = 0;
@@ -126,7 +205,7 @@ static int look_further(struct lazy_state *s, size_t pos, int step, uint32_t rep
 		replaced = 0;
 	}
 	uint32_t dist = 0;
-	size_t len = find_match(s, pos, &dist);
+	size_t len = find_match(s, pos, &dist, rb, hm);
 
 	if (len >= 4 && worth(len, dist, 0, 4) > worth(m->len, m->dist, m->rep, 4) + (step == 1 ? 4 : 7)) {
 		*m = (struct lazy_match){pos, len, dist, 0};
@@ -135,22 +214,18 @@ static int look_further(struct lazy_state *s, size_t pos, int step, uint32_t rep
 	return replaced;
 }
 
-void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+/* The parse of src[start, end) with rows of rb bytes. */
+ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb,
+			      unsigned hm)
 {
 	struct zs_seq_store *st = &c->store;
-	struct lazy_state s;
+	struct lazy_state s = *ls;
+	const uint8_t *src = s.src;
+	size_t end = s.end;
 	unsigned depth = c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
 	size_t pos = start + (start == 0), anchor = start;
 
-	s.c = c;
-	s.src = src;
-	s.end = end;
-	s.hash_limit = zs_hash_limit(c);
-	s.next_insert = start;
-	s.attempts = 1u << c->p.search_log;
-	s.min_match = c->p.min_match;
-	if (s.hash_limit > end)
-		s.hash_limit = end;
+	ring_fill(&s, start, rb, hm);
 	while (pos + 8 <= end) {
 		struct lazy_match m = {pos + 1, 0, st->rep[0], 1};
 		size_t r = rep_match(&s, pos + 1, st->rep[0]);
@@ -162,7 +237,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 				goto store;
 		}
 		uint32_t dist = 0;
-		size_t len = find_match(&s, pos, &dist);
+		size_t len = find_match(&s, pos, &dist, rb, hm);
 
 		if (len > m.len)
 			m = (struct lazy_match){pos, len, dist, 0};
@@ -173,7 +248,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		}
 		for (unsigned d = 1; d <= depth && pos + 1 + 8 <= end; d++) {
 			pos++;
-			if (look_further(&s, pos, (int)d, st->rep[0], &m))
+			if (look_further(&s, pos, (int)d, st->rep[0], &m, rb, hm))
 				d = 0; /* a better match: evaluate again from its successor */
 		}
 		/* Extend backwards over literals that also match. */
@@ -202,7 +277,85 @@ store:
 	size_t stop = end < s.hash_limit + 1 ? end : s.hash_limit + 1;
 
 	if (s.next_insert < stop)
-		insert_range(c, src, s.next_insert, stop);
+		insert_to(&s, stop, rb, hm);
 	for (size_t i = anchor; i < end; i++)
 		st->lits[st->nlits++] = src[i];
+}
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* One copy of the parse per row size and hash width, the row geometry constant in each. */
+#define PARSE_COPY(rb, hm)                                                                  \
+	static NOINLINE void parse_##rb##_##hm(struct zs_cctx *c, struct lazy_state *s,     \
+					       size_t start)                                 \
+	{                                                                                   \
+		parse_rows(c, s, start, rb, hm);                                            \
+	}
+PARSE_COPY(64, 4)
+PARSE_COPY(64, 5)
+PARSE_COPY(128, 4)
+PARSE_COPY(128, 5)
+PARSE_COPY(256, 4)
+PARSE_COPY(256, 5)
+#undef PARSE_COPY
+
+typedef void parse_fn(struct zs_cctx *c, struct lazy_state *s, size_t start);
+
+void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	const struct zs_params *small = zs_level_params(c->level, 0);
+	unsigned search_log = c->p.search_log > small->search_log ? c->p.search_log : small->search_log;
+	unsigned rb = zs_row_bytes(search_log);
+	struct lazy_state s;
+
+	/* One row layout for every frame of the context, whichever row of the level serves it,
+	 * so rows left by earlier frames read as rows. */
+	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base,
+		     (uint8_t)(c->idx_base / (c->max_input + 1)));
+	s.src = src;
+	s.end = end;
+	s.hash_limit = zs_hash_limit(c);
+	s.next_insert = start;
+	s.attempts = 1u << c->p.search_log;
+	s.min_match = c->p.min_match;
+	/* Lazy parses compress better with fewer of a match's positions in the rows (older
+	 * candidates stay longer); the greedy parse, which never looks a byte further, worse. */
+	s.sparse = c->p.strategy != ZS_GREEDY;
+	if (s.hash_limit > end)
+		s.hash_limit = end;
+	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
+	static parse_fn *const copies[3][2] = {
+		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_256_4, parse_256_5}};
+
+	copies[rb == 64 ? 0 : rb == 128 ? 1 : 2][s.min_match >= 5](c, &s, start);
+}
+
+/* Huge pages for tables of 2 MiB and more: the rows of a 1 MiB frame span megabytes read at
+ * random, and with 4 KiB pages nearly every row fetch also misses the TLB (a page walk, nested
+ * under virtualisation, that stalls even a prefetch). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *zs_table_alloc(size_t bytes)
+{
+	if (bytes < HUGE_PAGE)
+		return calloc(1, bytes + 64); /* rows start at the first cache line boundary */
+	size_t rounded = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	void *p = aligned_alloc(HUGE_PAGE, rounded);
+
+	if (p == NULL)
+		return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, rounded);
+	return p;
+}
+
+void zs_table_clear(void *table, size_t bytes)
+{
+	memset(table, 0, bytes < HUGE_PAGE ? bytes + 64 : bytes);
 }

@@ -14,12 +14,13 @@
 #define ZS_LIT_SLACK 32u
 
 /* A sequence decoding-table cell with the code's baseline and extra bits folded in:
- * value = base + read(extra); next state = next_base + read(nbits). States are indices into
- * the context's one array of cells (next_base includes the table's place there), so the
- * sequence loop needs a single table pointer for LL, OF and ML: two registers fewer. */
+ * value = base + read(extra); the next state is the cell next_delta + 8 * read(nbits) bytes
+ * from this one. States are cell pointers and the step is relative, so the sequence loop
+ * holds no table base in a register and a state addresses its cell without an add (the
+ * scaling in the update is free in an LEA). */
 struct zs_seq_cell {
 	uint32_t base;
-	uint16_t next_base;
+	int16_t next_delta; /* within +-8 * 512: the next state is in the same table */
 	uint8_t nbits;
 	uint8_t extra;
 };

@@ -60,7 +60,8 @@ static int build_seq_cells(struct zs_seq_cell *seq_cells, unsigned at, enum seq_
 		uint32_t n = next_state[sym]++;
 		unsigned nbits = log - zs_highbit32(n);
 
-		out[u].next_base = (uint16_t)((n << nbits) - size + at);
+		out[u].next_delta = (int16_t)(((int32_t)(n << nbits) - (int32_t)size - (int32_t)u) *
+					      (int32_t)sizeof(*out));
 		out[u].nbits = (uint8_t)nbits;
 		out[u].base = base[sym];
 		out[u].extra = bits[sym];
@@ -101,7 +102,7 @@ static ptrdiff_t read_table(struct zs_dctx *d, struct zs_seq_table *t, unsigned 
 			return ZS_ERR_SRC_TRUNCATED;
 		if (src[0] > max_symbol)
 			return ZS_ERR_SEQ_HEADER;
-		storage[0].next_base = (uint16_t)at;
+		storage[0].next_delta = 0;
 		storage[0].nbits = 0;
 		code_value(kind, src[0], &storage[0].base, &storage[0].extra);
 		t->cells = storage;

@@ -90,9 +90,10 @@ static inline __attribute__((always_inline)) void wild_match(uint8_t *op, size_t
 	}
 }
 
-/* The sequence loop's view of the bit reader: `left` counts the container's unread bits
- * (64 - consumed), so a read is a subtract, a shift and a mask (three instructions with BMI2)
- * instead of the general reader's five. Past the stream start `left` goes negative and reads
+/* The sequence loop's view of the bit reader: `left` is the container's unread bits less 64
+ * (minus the bits consumed), so a read is a subtract, a shift and a mask (three instructions
+ * with BMI2) instead of the general reader's five, and a reload's step back is -left / 8 (no
+ * constant 64 to hold in a register). Past the stream start `left` drops below -64 and reads
  * return unspecified bits, as zs_bitin_read's do; the end check catches it. */
 struct seq_bits {
 	uint64_t bits;
@@ -103,10 +104,10 @@ struct seq_bits {
 /* n in 0..31; at most 57 bits between reloads. `bmi2`, a constant, says the caller is the
  * BMI2 clone, where the mask is one BZHI: compilers do not find it themselves, and the
  * intrinsic cannot be inlined into the shared body, hence the one line of assembly. */
-static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *b, unsigned n,
-								int bmi2)
+static inline __attribute__((always_inline)) size_t seq_read(struct seq_bits *b, unsigned n, int bmi2)
 {
 	b->left -= (int)n;
+	/* left - 64 and left agree modulo 64, which is all the shift looks at. */
 	uint64_t v = b->bits >> ((unsigned)b->left & 63);
 
 #if ZS_HAVE_BMI2_PATH
@@ -114,34 +115,38 @@ static inline __attribute__((always_inline)) uint32_t seq_read(struct seq_bits *
 		uint64_t r;
 
 		__asm__("bzhi %2, %1, %0" : "=r"(r) : "r"(v), "r"((uint64_t)n));
-		return (uint32_t)r;
+		return (size_t)r;
 	}
 #endif
 	(void)bmi2;
-	return (uint32_t)(v & ((UINT64_C(1) << n) - 1));
+	return (size_t)(v & ((UINT64_C(1) << n) - 1));
 }
 
 /* zs_bitin_reload in this representation: at least 57 bits unread afterwards (fewer near the
- * stream start). */
-static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b)
+ * stream start). `safe` (a constant) says the caller knows the step back stays inside the
+ * stream, which drops the clamp from the chain that every next read waits for. */
+static inline __attribute__((always_inline)) void seq_reload(struct seq_bits *b, int safe)
 {
-	size_t back = (size_t)(unsigned)(64 - b->left) >> 3;
-	size_t avail = (size_t)(b->ptr - b->start);
+	size_t back = (size_t)(unsigned)(-b->left) >> 3;
 
-	if (back > avail)
-		back = avail;
+	if (!safe) {
+		size_t avail = (size_t)(b->ptr - b->start);
+
+		back = back > avail ? avail : back;
+	}
 	b->ptr -= back;
 	b->left += (int)back * 8;
 	b->bits = zs_read64(b->ptr);
 }
 
-/* Sequences are decoded a chunk at a time into a small array, then executed: each loop keeps
- * its few values in registers (one loop doing both spilled half of them to the stack), the
- * execution checks a chunk's literal and output totals once, and the copies of one chunk
- * overlap with nothing the decoding waits for. */
-#define SEQ_CHUNK 64u
+/* The most bytes one sequence moves the reader back: 63 extra bits (offset 31, lengths 16 each)
+ * and 26 state bits, rounded up (k sequences after a reload read at most 7 + 89k bits, below
+ * 12k bytes). With the reader k of these above the stream start, k sequences need no clamp
+ * at their reloads. */
+#define SEQ_MAX_BYTES 12u
 
-struct seq_entry {
+/* One decoded sequence. */
+struct seq_val {
 	uint32_t ll, ml, offset;
 };
 
@@ -172,19 +177,68 @@ ZS_PICK(pick_eq, "e", x == y)
 /* The decoding side: bit reader, the three states, repeat offsets. */
 struct seq_dec {
 	struct seq_bits in;
-	const struct zs_seq_cell *cells; /* the context's seq_cells: states index it */
-	uint32_t lls, ofs, mls;
+	const char *lls, *ofs, *mls; /* cells (bytes, for the relative steps) */
 	uint32_t rep0, rep1, rep2;
 };
 
-/* Decode one sequence into *e; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4). A zero
- * offset (repeat code 3 with rep0 1) is reported by the caller through e->offset. */
-static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd, struct seq_entry *e,
-							    int last, int bmi2)
+/* States step by whole cells: 8 * read(nbits) in the updates. */
+_Static_assert(sizeof(struct zs_seq_cell) == 8, "a sequence cell is 8 bytes");
+
+static inline __attribute__((always_inline)) const struct zs_seq_cell *seq_cell(const char *state)
+{
+	return (const struct zs_seq_cell *)(const void *)state;
+}
+
+/* The state after cell c given its nbits read (a cell of the same table, by construction). */
+static inline __attribute__((always_inline)) const char *next_state(const struct zs_seq_cell *c, size_t read)
+{
+	return (const char *)c + c->next_delta + 8 * read;
+}
+
+/* The offset of a sequence from its Offset_Value and literal length, and the repeat offsets
+ * after it, without branches (which way a sequence goes follows the data, so a branch here
+ * mispredicts often). k = Offset_Value - 1, plus one with no literals: 0 keeps rep0; 1 swaps
+ * rep0 and rep1; 2 and above push a new offset (rep2, rep0 - 1 or Offset_Value - 3). */
+static inline __attribute__((always_inline)) uint32_t repeat_offsets(struct seq_dec *sd, uint32_t ofv,
+								     uint32_t ll)
+{
+	uint32_t k = ofv - 1 + (ll == 0);
+	uint32_t fourth = pick_ge(ofv, 4, ofv - 3, sd->rep0 - 1);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	/* The same choices as below with each comparison's flags shared by its moves: ten
+	 * instructions instead of sixteen. */
+	uint32_t offset = sd->rep0;
+
+	__asm__("cmp $1, %[k]\n\t"
+		"cmove %[r1], %[off]\n\t"
+		"cmp $2, %[k]\n\t"
+		"cmove %[r2], %[four]\n\t"
+		"cmovae %[four], %[off]\n\t"
+		"cmovae %[r1], %[r2]\n\t"
+		"cmp $1, %[k]\n\t"
+		"cmovae %[r0], %[r1]"
+		: [off] "+&r"(offset), [four] "+&r"(fourth), [r1] "+&r"(sd->rep1), [r2] "+&r"(sd->rep2)
+		: [k] "r"(k), [r0] "r"(sd->rep0)
+		: "cc");
+#else
+	uint32_t offset = pick_ge(k, 2, pick_eq(k, 2, sd->rep2, fourth), pick_eq(k, 1, sd->rep1, sd->rep0));
+
+	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
+	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
+#endif
+	sd->rep0 = offset;
+	return offset;
+}
+
+/* Decode the next sequence; `last` skips the state update (RFC 8878 3.1.1.3.2.1.4), `safe` the
+ * reload's clamp (see SEQ_MAX_BYTES). A zero offset (repeat code 3 with rep0 1) is refused
+ * by the execution's offset check. */
+static inline __attribute__((always_inline)) struct seq_val decode_seq(struct seq_dec *sd, int last,
+								      int safe, int bmi2)
 {
 	/* Pointers, not copies: each field is loaded where it is used, so the three cells do not
 	 * hold a dozen registers through the sequence. */
-	const struct zs_seq_cell *lc = &sd->cells[sd->lls], *oc = &sd->cells[sd->ofs], *mc = &sd->cells[sd->mls];
+	const struct zs_seq_cell *lc = seq_cell(sd->lls), *oc = seq_cell(sd->ofs), *mc = seq_cell(sd->mls);
 	/* Field order in the stream: offset, match length, literal length. After the reload at the
 	 * end of the previous sequence at least 57 bits are there: enough for everything unless the
 	 * extra bits total 31 or more (26 go to the state updates). */
@@ -192,33 +246,21 @@ static inline __attribute__((always_inline)) void decode_one(struct seq_dec *sd,
 	uint32_t ml = mc->base + (uint32_t)seq_read(&sd->in, mc->extra, bmi2);
 
 	if (__builtin_expect((unsigned)oc->extra + mc->extra + lc->extra >= 31, 0))
-		seq_reload(&sd->in);
+		seq_reload(&sd->in, safe);
 	uint32_t ll = lc->base + (uint32_t)seq_read(&sd->in, lc->extra, bmi2);
 
 	if (!last) {
 		/* State updates go LL, ML, OF. */
-		sd->lls = lc->next_base + (uint32_t)seq_read(&sd->in, lc->nbits, bmi2);
-		sd->mls = mc->next_base + (uint32_t)seq_read(&sd->in, mc->nbits, bmi2);
-		sd->ofs = oc->next_base + (uint32_t)seq_read(&sd->in, oc->nbits, bmi2);
-		seq_reload(&sd->in);
+		/* Whole 64-bit reads: no zero-extension step before the scaled add. */
+		sd->lls = next_state(lc, seq_read(&sd->in, lc->nbits, bmi2));
+		sd->mls = next_state(mc, seq_read(&sd->in, mc->nbits, bmi2));
+		sd->ofs = next_state(oc, seq_read(&sd->in, oc->nbits, bmi2));
+		seq_reload(&sd->in, safe);
 	}
 
-	/* Repeat offsets without branches (which way a sequence goes follows the data, so a
-	 * branch here mispredicts often). k = Offset_Value - 1, plus one with no literals, capped
-	 * at 3: 0 keeps rep0; 1 swaps rep0 and rep1; 2 and 3 push a new offset (rep2, rep0 - 1,
-	 * or Offset_Value - 3 for a real offset). */
-	uint32_t k = ofv - 1 + (ll == 0);
+	struct seq_val v = { ll, ml, repeat_offsets(sd, ofv, ll) };
 
-	k = k < 3 ? k : 3;
-	uint32_t fourth = pick_ge(ofv, 4, ofv - 3, sd->rep0 - 1);
-	uint32_t offset = pick_ge(k, 2, pick_eq(k, 2, sd->rep2, fourth), pick_eq(k, 1, sd->rep1, sd->rep0));
-
-	sd->rep2 = pick_ge(k, 2, sd->rep1, sd->rep2);
-	sd->rep1 = pick_ge(k, 1, sd->rep0, sd->rep1);
-	sd->rep0 = offset;
-	e->ll = ll;
-	e->ml = ml;
-	e->offset = offset;
+	return v;
 }
 
 /* The executing side: literals, output and its limits. */
@@ -229,12 +271,11 @@ struct seq_exec {
 	size_t window_limit; /* offsets above this are out of the window */
 };
 
-/* One sequence with every check of its own, for chunks near the end of the room or the
- * literals: wild copies while they fit, byte copies after. */
-static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
+/* One sequence with every check of its own, for sequences near the end of the room or the
+ * literals, or near the stream start: wild copies while they fit, byte copies after. */
+static int exec_careful(struct seq_exec *ex, size_t ll, size_t ml, size_t offset)
 {
 	uint8_t *op = ex->op;
-	size_t ll = e->ll, ml = e->ml, offset = e->offset;
 
 	if (ll > (size_t)(ex->lit_end - ex->lit))
 		return ZS_ERR_LITERAL_LENGTH;
@@ -260,44 +301,78 @@ static int exec_careful(struct seq_exec *ex, const struct seq_entry *e)
 	return ZS_OK;
 }
 
-/* Execute n decoded sequences (lits and outs: their literal and output totals). When the
- * chunk's literals and output fit (the usual case), the loop checks only each offset;
- * `check_window` is 0 when the window cannot be smaller than the frame's history (the
- * frame-start check then bounds offsets already). */
-static inline __attribute__((always_inline)) int exec_chunk(struct seq_exec *ex,
-							   const struct seq_entry *e, uint32_t n,
-							   size_t lits, size_t outs, int check_window)
+/* One sequence on the fast path: the caller knows its literals and output fit. `check_window`
+ * is 0 when the window cannot be smaller than the frame's history (the frame-start check then
+ * bounds offsets already). */
+static inline __attribute__((always_inline)) int exec_fast(uint8_t **opp, const uint8_t **litp,
+							  const struct seq_exec *ex, size_t ll,
+							  size_t ml, size_t offset, int check_window)
 {
-	const uint8_t *lit = ex->lit;
-	uint8_t *op = ex->op;
+	uint8_t *op = *opp;
+	uint8_t *mstart = op + ll;
 
-	if (__builtin_expect(lits > (size_t)(ex->lit_end - lit) || ex->fast_end <= op ||
-			     outs > (size_t)(ex->fast_end - op), 0)) {
-		for (uint32_t j = 0; j < n; j++) {
-			int rc = exec_careful(ex, &e[j]);
+	/* offset 0 wraps to the largest value: refused here too. */
+	if (__builtin_expect(offset - 1 >= (size_t)(mstart - ex->frame_start) ||
+			     (check_window && offset > ex->window_limit), 0))
+		return ZS_ERR_OFFSET;
+	wild_copy32(op, *litp, ll);
+	wild_match(mstart, offset, ml);
+	*opp = mstart + ml;
+	*litp += ll;
+	return ZS_OK;
+}
 
+/* Decode and execute the block's sequences one after the other. Decoding is a chain of
+ * dependent table loads and shifts, execution mostly waits on copies through the store
+ * buffer: in one loop each fills the other's idle cycles. A sequence whose literals and output
+ * fit (all but the block's last few, usually) takes the fast path, which checks only the
+ * offset. The reader runs without the reload clamp for as many sequences as it has bytes
+ * for (SEQ_MAX_BYTES each); the block's last sequence and those near the stream start go one
+ * at a time with the clamp. */
+static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *sd, struct seq_exec *ex,
+							      uint32_t nseq, int check_window, int bmi2)
+{
+	uint32_t i = 0;
+
+	while (i < nseq) {
+		size_t safe = (size_t)(sd->in.ptr - sd->in.start) / SEQ_MAX_BYTES;
+		uint32_t end = nseq - 1 - i < safe ? nseq - 1 : i + (uint32_t)safe;
+		const uint8_t *lit = ex->lit;
+		uint8_t *op = ex->op;
+		int rc;
+
+		/* A count down, one register for the loop. */
+		for (uint32_t k = end - i; k != 0; k--) {
+			struct seq_val v = decode_seq(sd, 0, 1, bmi2);
+			size_t ll = v.ll, total = ll + v.ml;
+
+			if (__builtin_expect(ll > (size_t)(ex->lit_end - lit) ||
+					     (ptrdiff_t)total > ex->fast_end - op, 0)) {
+				ex->op = op;
+				ex->lit = lit;
+				rc = exec_careful(ex, ll, v.ml, v.offset);
+				if (rc != ZS_OK)
+					return rc;
+				op = ex->op;
+				lit = ex->lit;
+				continue;
+			}
+			rc = exec_fast(&op, &lit, ex, ll, v.ml, v.offset, check_window);
 			if (rc != ZS_OK)
 				return rc;
 		}
-		return ZS_OK;
-	}
-	const uint8_t *frame_start = ex->frame_start;
+		ex->op = op;
+		ex->lit = lit;
+		i = end;
+		if (i < nseq) {
+			struct seq_val v = decode_seq(sd, i == nseq - 1, 0, bmi2);
 
-	for (uint32_t j = 0; j < n; j++) {
-		size_t ll = e[j].ll, ml = e[j].ml, offset = e[j].offset;
-		uint8_t *mstart = op + ll;
-
-		/* offset 0 wraps to the largest value: refused here too. */
-		if (__builtin_expect(offset - 1 >= (size_t)(mstart - frame_start) ||
-				     (check_window && offset > ex->window_limit), 0))
-			return ZS_ERR_OFFSET;
-		wild_copy32(op, lit, ll);
-		wild_match(mstart, offset, ml);
-		op = mstart + ml;
-		lit += ll;
+			rc = exec_careful(ex, v.ll, v.ml, v.offset);
+			if (rc != ZS_OK)
+				return rc;
+			i++;
+		}
 	}
-	ex->op = op;
-	ex->lit = lit;
 	return ZS_OK;
 }
 
@@ -307,20 +382,18 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 {
 	struct seq_dec sd;
 	struct seq_exec ex;
-	struct seq_entry chunk[SEQ_CHUNK];
 	struct zs_bitin in;
 	uint8_t pad[8];
 	int rc = ZS_OK;
 
 	if (zs_bitin_init(&in, src, len, pad) != 0)
 		return ZS_ERR_SEQ_STREAM;
-	sd.cells = d->seq_cells;
-	sd.lls = (uint32_t)(d->ll.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ll.log);
-	sd.ofs = (uint32_t)(d->of.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->of.log);
-	sd.mls = (uint32_t)(d->ml.cells - d->seq_cells) + (uint32_t)zs_bitin_read(&in, d->ml.log);
+	sd.lls = (const char *)(d->ll.cells + zs_bitin_read(&in, d->ll.log));
+	sd.ofs = (const char *)(d->of.cells + zs_bitin_read(&in, d->of.log));
+	sd.mls = (const char *)(d->ml.cells + zs_bitin_read(&in, d->ml.log));
 	zs_bitin_reload(&in);
 	sd.in.bits = in.bits;
-	sd.in.left = 64 - (int)in.consumed;
+	sd.in.left = -(int)in.consumed;
 	sd.in.ptr = in.ptr;
 	sd.in.start = in.start;
 	sd.rep0 = d->rep[0];
@@ -340,33 +413,11 @@ static inline __attribute__((always_inline)) int execute_body(struct zs_dctx *d,
 	int check_window = out->window < (uint64_t)(out->dst_end - out->frame_start);
 
 	ex.window_limit = check_window ? (size_t)out->window : SIZE_MAX;
-	for (uint32_t done = 0; done < nseq;) {
-		uint32_t n = nseq - done < SEQ_CHUNK ? nseq - done : SEQ_CHUNK;
-		int last_chunk = done + n == nseq;
-		uint32_t updated = n - (uint32_t)last_chunk;
-
-		/* The chunk's literal and output totals are summed here, off the decoding's
-		 * dependency chain, rather than in a pass of their own. */
-		size_t lits = 0, outs = 0;
-
-		for (uint32_t j = 0; j < updated; j++) {
-			decode_one(&sd, &chunk[j], 0, bmi2);
-			lits += chunk[j].ll;
-			outs += (size_t)chunk[j].ll + chunk[j].ml;
-		}
-		if (last_chunk) {
-			decode_one(&sd, &chunk[n - 1], 1, bmi2);
-			lits += chunk[n - 1].ll;
-			outs += (size_t)chunk[n - 1].ll + chunk[n - 1].ml;
-		}
-		rc = check_window ? exec_chunk(&ex, chunk, n, lits, outs, 1)
-				  : exec_chunk(&ex, chunk, n, lits, outs, 0);
-		if (rc != ZS_OK)
-			return rc;
-		done += n;
-	}
-	seq_reload(&sd.in);
-	if (sd.in.ptr != sd.in.start || sd.in.left != 0)
+	rc = check_window ? run_sequences(&sd, &ex, nseq, 1, bmi2) : run_sequences(&sd, &ex, nseq, 0, bmi2);
+	if (rc != ZS_OK)
+		return rc;
+	seq_reload(&sd.in, 0);
+	if (sd.in.ptr != sd.in.start || sd.in.left != -64)
 		return ZS_ERR_SEQ_STREAM;
 
 	size_t rest = (size_t)(ex.lit_end - ex.lit);

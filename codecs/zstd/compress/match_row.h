@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* match_row.h — the lazy parsers' match table: hash buckets as rows of tagged recent positions. */
+#ifndef SQ_ZSTD_COMPRESS_MATCH_ROW_H
+#define SQ_ZSTD_COMPRESS_MATCH_ROW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "codecs/zstd/common/mem.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#if defined(__GNUC__)
+#define ZS_ROW_INLINE static inline __attribute__((always_inline))
+#else
+#define ZS_ROW_INLINE static inline
+#endif
+
+/* Why rows and not hash chains: a chain walk loads one chain link and one stretch of the input
+ * per candidate, each a cache miss once the tables outgrow the L2 cache (1 MiB frames). A row
+ * keeps a bucket's last positions together in 64-256 bytes with one tag byte each (8 more
+ * bits of the hash), so one or two cache lines give every candidate, the tags rule out nearly
+ * all wrong ones without touching the input, and the line can be fetched ahead of use.
+ *
+ * A row of RB bytes (64, 128 or 256; a constant where the functions are inlined): RB / 4 tag
+ * bytes (one per slot, then the index of the slot written last), then 3 * RB / 16 slots of
+ * 4-byte positions. Slots are written going down, so reading from the last-written slot
+ * upwards visits positions newest first. Positions are stored + base (the context's
+ * idx_base): those of earlier frames fall outside [0, pos) and end a search. */
+/* Zeroed memory for a match table of bytes (free() releases it), on huge pages where the
+ * system has them and the table is large; 64 bytes more where it may not start a cache line. */
+void *zs_table_alloc(size_t bytes);
+/* Zeroes all of a table from zs_table_alloc(bytes). */
+void zs_table_clear(void *table, size_t bytes);
+
+#define ZS_ROW_SLOTS(rb) (3 * (rb) / 16)
+#define ZS_ROW_TAGS(rb) ((rb) / 4)
+/* After the head index: the frame (modulo 256) that last wrote the row. A row of an earlier
+ * frame has its tags cleared before its first use, so the lookups of a frame find no tags of
+ * old positions (each such find ended the search on an unpredictable branch). */
+#define ZS_ROW_GEN(rb) (ZS_ROW_SLOTS(rb) + 1)
+
+struct zs_rows {
+	uint8_t *first;       /* row 0, 64-byte aligned */
+	unsigned shift;       /* 64 - log2(rows) - 32: the row is (hash >> 32) >> shift */
+	uint32_t base;
+	uint8_t gen;
+};
+
+/* Row bytes for a search of 2^search_log candidates: enough slots for them, at most 48. */
+static inline unsigned zs_row_bytes(unsigned search_log)
+{
+	return search_log <= 3 ? 64 : search_log == 4 ? 128 : 256;
+}
+
+/* Rows of rb bytes in the table at mem (from zs_table_alloc): 2^table_log bytes from the first
+ * 64-byte boundary. */
+static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log, unsigned rb,
+				uint32_t base, uint8_t gen)
+{
+	uintptr_t a = (uintptr_t)mem;
+	unsigned rb_log = rb == 64 ? 6 : rb == 128 ? 7 : 8;
+	unsigned row_log = table_log > rb_log ? table_log - rb_log : 0;
+
+	r->first = (uint8_t *)mem + (((a + 63) & ~(uintptr_t)63) - a);
+	r->shift = 32 - row_log;
+	r->base = base;
+	r->gen = gen;
+}
+
+/* 64-bit hash of the first min_match bytes at p (8 readable): the top bits choose the row,
+ * bits 24-31 are the tag. */
+ZS_ROW_INLINE uint64_t zs_row_hash(const uint8_t *p, unsigned min_match)
+{
+	uint64_t v = min_match >= 5 ? zs_read64(p) << (64 - 8 * min_match) : zs_read32(p);
+
+	return v * 0x9E3779B97F4A7C15ull;
+}
+
+ZS_ROW_INLINE uint8_t *zs_row_of(const struct zs_rows *r, uint64_t h, unsigned rb)
+{
+	return r->first + (size_t)((h >> 32) >> r->shift) * rb;
+}
+
+ZS_ROW_INLINE uint8_t zs_row_tag(uint64_t h)
+{
+	return (uint8_t)(h >> 24);
+}
+
+ZS_ROW_INLINE void zs_row_prefetch(const uint8_t *row, unsigned rb)
+{
+#if defined(__GNUC__)
+	for (unsigned i = 0; i < rb; i += 64)
+		__builtin_prefetch(row + i);
+#else
+	(void)row;
+	(void)rb;
+#endif
+}
+
+/* The slot written last (a table left by another layout may hold anything there). */
+ZS_ROW_INLINE unsigned zs_row_head(const uint8_t *row, unsigned rb)
+{
+	unsigned head = row[ZS_ROW_SLOTS(rb)];
+
+	return head < ZS_ROW_SLOTS(rb) ? head : 0;
+}
+
+/* Adds position pos (of the current frame) to the row, under tag. */
+ZS_ROW_INLINE void zs_row_insert(const struct zs_rows *r, uint8_t *row, uint8_t tag, size_t pos,
+				 unsigned rb)
+{
+	if (row[ZS_ROW_GEN(rb)] != r->gen) {
+		memset(row, 0, ZS_ROW_TAGS(rb));
+		row[ZS_ROW_GEN(rb)] = r->gen;
+	}
+	unsigned head = row[ZS_ROW_SLOTS(rb)] - 1u; /* 0 (or no slot) wraps to the last slot */
+	uint32_t v = (uint32_t)pos + r->base;
+
+	head = head < ZS_ROW_SLOTS(rb) ? head : ZS_ROW_SLOTS(rb) - 1;
+	row[ZS_ROW_SLOTS(rb)] = (uint8_t)head;
+	row[head] = tag;
+	memcpy(row + ZS_ROW_TAGS(rb) + 4 * head, &v, 4);
+}
+
+/* Bit i set when slot head + i (modulo the slots) has the tag: bit order is newest first. */
+ZS_ROW_INLINE uint64_t zs_row_matches(const struct zs_rows *r, const uint8_t *row, uint8_t tag,
+				      unsigned head, unsigned rb)
+{
+	const unsigned slots = ZS_ROW_SLOTS(rb);
+	uint64_t m = 0;
+
+	if (row[ZS_ROW_GEN(rb)] != r->gen)
+		return 0;
+#if defined(__SSE2__)
+	__m128i t = _mm_set1_epi8((char)tag);
+
+	for (unsigned i = 0; i < ZS_ROW_TAGS(rb); i += 16) {
+		__m128i x = _mm_load_si128((const __m128i *)(const void *)(row + i));
+
+		m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, t)) << i;
+	}
+#else
+	for (unsigned i = 0; i < slots; i++)
+		m |= (uint64_t)(row[i] == tag) << i;
+#endif
+	uint64_t all = ((uint64_t)1 << slots) - 1;
+
+	m &= all;
+	return ((m >> head) | (m << (slots - head))) & all;
+}
+
+/* The position in slot: one of the current frame, or >= pos when the slot is older. */
+ZS_ROW_INLINE uint32_t zs_row_pos(const struct zs_rows *r, const uint8_t *row, unsigned slot,
+				  unsigned rb)
+{
+	uint32_t v;
+
+	memcpy(&v, row + ZS_ROW_TAGS(rb) + 4 * slot, 4);
+	return v - r->base;
+}
+
+#endif
