@@ -139,5 +139,11 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 int zs_opt_alloc(struct zs_cctx *c);
 void zs_opt_free(struct zs_cctx *c);
+/* Zeroed memory for a match table of bytes (free() releases it), on huge pages where the
+ * system has them and the table is large; 64 bytes more where it may not start a cache line
+ * (match_row.h's rows). frame.c allocates every strategy's chain or tree table this way. */
+void *zs_table_alloc(size_t bytes);
+/* Zeroes all of a table from zs_table_alloc(bytes). */
+void zs_table_clear(void *table, size_t bytes);
 
 #endif

@@ -5,6 +5,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/common/tables.h"
@@ -12,7 +15,6 @@
 #include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_bt.h"
-#include "codecs/zstd/compress/match_row.h"
 #include "codecs/zstd/zstd.h"
 
 /* Full blocks hold 128 KiB of content, as the reference writes them. (What libzstd up to 1.5.2
@@ -75,6 +77,33 @@ static void needs_of(const struct zs_params *p, unsigned in_log, struct needs *n
 	if (p->strategy >= ZS_BTOPT && p->min_match == 3)
 		n->hash3_log = HASH3_LOG < in_log ? HASH3_LOG : in_log;
 }
+
+/* Huge pages for tables of 2 MiB and more: the rows of a 1 MiB frame span megabytes read at
+ * random, and with 4 KiB pages nearly every row fetch also misses the TLB (a page walk, nested
+ * under virtualisation, that stalls even a prefetch). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *zs_table_alloc(size_t bytes)
+{
+	if (bytes < HUGE_PAGE)
+		return calloc(1, bytes + 64); /* rows start at the first cache line boundary */
+	size_t rounded = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	void *p = aligned_alloc(HUGE_PAGE, rounded);
+
+	if (p == NULL)
+		return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, rounded);
+	return p;
+}
+
+void zs_table_clear(void *table, size_t bytes)
+{
+	memset(table, 0, bytes < HUGE_PAGE ? bytes + 64 : bytes);
+}
+
 
 zs_cctx *zs_cctx_new(int level, size_t max_input)
 {

@@ -5,9 +5,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
@@ -332,30 +329,4 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_256_4, parse_256_5}};
 
 	copies[rb == 64 ? 0 : rb == 128 ? 1 : 2][s.min_match >= 5](c, &s, start);
-}
-
-/* Huge pages for tables of 2 MiB and more: the rows of a 1 MiB frame span megabytes read at
- * random, and with 4 KiB pages nearly every row fetch also misses the TLB (a page walk, nested
- * under virtualisation, that stalls even a prefetch). */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-void *zs_table_alloc(size_t bytes)
-{
-	if (bytes < HUGE_PAGE)
-		return calloc(1, bytes + 64); /* rows start at the first cache line boundary */
-	size_t rounded = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-	void *p = aligned_alloc(HUGE_PAGE, rounded);
-
-	if (p == NULL)
-		return NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	(void)madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, rounded);
-	return p;
-}
-
-void zs_table_clear(void *table, size_t bytes)
-{
-	memset(table, 0, bytes < HUGE_PAGE ? bytes + 64 : bytes);
 }

@@ -31,11 +31,6 @@
  * 4-byte positions. Slots are written going down, so reading from the last-written slot
  * upwards visits positions newest first. Positions are stored + base (the context's
  * idx_base): those of earlier frames fall outside [0, pos) and end a search. */
-/* Zeroed memory for a match table of bytes (free() releases it), on huge pages where the
- * system has them and the table is large; 64 bytes more where it may not start a cache line. */
-void *zs_table_alloc(size_t bytes);
-/* Zeroes all of a table from zs_table_alloc(bytes). */
-void zs_table_clear(void *table, size_t bytes);
 
 #define ZS_ROW_SLOTS(rb) (3 * (rb) / 16)
 #define ZS_ROW_TAGS(rb) ((rb) / 4)
