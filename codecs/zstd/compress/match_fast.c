@@ -44,7 +44,7 @@ store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct f
 		m->pos--;
 		m->len++;
 	}
-	zs_store_seq(st, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
+	zs_store_seq_wild(st, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
 	return m->pos + m->len;
 }
 
@@ -134,7 +134,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
 			tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
+			zs_store_seq_only(st, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
 		}
@@ -213,7 +213,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 
 			shorts[zs_hash(src + pos, mm, slog)] = (uint32_t)pos + base;
 			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
-			zs_store_seq(st, src + anchor, 0, st->rep[1], (uint32_t)r);
+			zs_store_seq_only(st, 0, st->rep[1], (uint32_t)r);
 			pos += r;
 			anchor = pos;
 		}
