@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/common/tables.h"
 #include "codecs/zstd/compress/bitwriter.h"
@@ -147,56 +148,107 @@ static uint8_t *write_seq_count(uint8_t *op, size_t nseq)
 	return op;
 }
 
-/* Most bytes one sequence takes (LL 16, ML 16, OF 31 extra bits, states 9 + 9 + 8), plus
- * the 8 a flush stores. */
-#define SEQ_ROOM (12u + 8u)
+/* Most bytes one step of the bitstream writer adds (LL 16, ML 16, OF 31 extra bits, states
+ * 9 + 9 + 8, 7 pending), and the room the last flush of a run of unchecked steps needs. */
+#define STEP_MAX 12u
+#define STEP_SLACK 16u
 
-/* A flush that tests the room only where it may run short. */
-static inline void flush(struct zs_bitw *w)
+/* Base and extra-bit count of each LL code (entries 0..35) and ML code (XT_ML + 0..52) as
+ * base | bits << 24: one table, one register in the hot loop (four tables left the loop
+ * short of registers, spilling the states' tables to the stack). */
+#define XT_ML (ZS_LL_MAX_CODE + 1u)
+#define XT_SIZE (XT_ML + ZS_ML_MAX_CODE + 1u)
+
+static void extra_table(uint32_t *xt)
 {
-	if ((size_t)(w->end - w->ptr) >= SEQ_ROOM)
-		zs_bitw_flush_unchecked(w);
-	else
-		zs_bitw_flush(w);
+	for (unsigned c = 0; c <= ZS_LL_MAX_CODE; c++)
+		xt[c] = zs_ll_base[c] | (uint32_t)zs_ll_bits[c] << 24;
+	for (unsigned c = 0; c <= ZS_ML_MAX_CODE; c++)
+		xt[XT_ML + c] = zs_ml_base[c] | (uint32_t)zs_ml_bits[c] << 24;
 }
 
-/* The common case of write_bitstream: three FSE tables, no test for a missing state. */
-static size_t write_bitstream_fse(const struct zs_block_scratch *sc,
-				  const struct zs_fse_ctable *const *ct, const struct zs_seq *seqs,
-				  size_t nseq, uint8_t *dst, size_t cap)
+/* One step: the extra bits of sequence i, then (i > 0) the states of sequence i - 1, as the
+ * reader takes them backwards (OF, ML, LL extras, then LL, ML, OF updates). checked: flushes
+ * test the room; else the caller ensured STEP_MAX bytes per step plus STEP_SLACK. */
+static inline __attribute__((always_inline)) void
+step(struct zs_bitw *bw, const uint32_t *xt, const uint8_t (*codes)[ZS_BLOCK_MAX_SEQS],
+     const struct zs_fse_ctable *fse, uint32_t *st, const struct zs_seq *q, size_t i, int checked)
 {
-	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
-	const struct zs_fse_ctable *ll = ct[LL], *of = ct[OF], *ml = ct[ML];
+	uint32_t lx = xt[codes[LL][i]], mx = xt[XT_ML + codes[ML][i]];
+	unsigned llb = lx >> 24, mlb = mx >> 24, ofb = codes[OF][i];
+	uint64_t v = (uint64_t)(q->lit - (lx & 0xFFFFFFu)) | (uint64_t)(q->ml - (mx & 0xFFFFFFu)) << llb;
+	uint32_t ov = q->offval - (1u << ofb);
+
+	/* Mostly all three fit at once (at most 7 + 26 bits are pending). */
+	if (bw->nbits + llb + mlb + ofb <= 63) {
+		zs_bitw_put(bw, v | (uint64_t)ov << (llb + mlb), llb + mlb + ofb);
+	} else {
+		if (bw->nbits + llb + mlb > 63)
+			checked ? zs_bitw_flush(bw) : zs_bitw_flush_unchecked(bw);
+		zs_bitw_put(bw, v, llb + mlb);
+		if (bw->nbits + ofb > 63)
+			checked ? zs_bitw_flush(bw) : zs_bitw_flush_unchecked(bw);
+		zs_bitw_put(bw, ov, ofb);
+	}
+	checked ? zs_bitw_flush(bw) : zs_bitw_flush_unchecked(bw);
+	if (i == 0)
+		return;
+	zs_fse_encode(bw, &fse[OF], &st[OF], codes[OF][i - 1]);
+	zs_fse_encode(bw, &fse[ML], &st[ML], codes[ML][i - 1]);
+	zs_fse_encode(bw, &fse[LL], &st[LL], codes[LL][i - 1]);
+}
+
+/* The common case of write_bitstream: three FSE tables (fse[LL], fse[OF], fse[ML]), no test
+ * for a missing state, and runs of steps whose flushes need not test the room. */
+static inline __attribute__((always_inline)) size_t
+bitstream_fse(const struct zs_block_scratch *sc, const struct zs_fse_ctable *fse,
+	      const struct zs_seq *seqs, size_t nseq, uint8_t *dst, size_t cap)
+{
+	const uint8_t (*codes)[ZS_BLOCK_MAX_SEQS] = sc->codes;
+	uint32_t xt[XT_SIZE];
 	struct zs_bitw bw;
 	size_t i = nseq - 1;
-	uint32_t sll = zs_fse_init_state(ll, llc[i]), sof = zs_fse_init_state(of, ofc[i]);
-	uint32_t sml = zs_fse_init_state(ml, mlc[i]);
+	uint32_t st[3];
 
+	extra_table(xt);
+	for (int k = 0; k < 3; k++)
+		st[k] = zs_fse_init_state(&fse[k], codes[k][i]);
 	zs_bitw_init(&bw, dst, cap);
-	for (;;) {
-		const struct zs_seq *q = &seqs[i];
-		unsigned llb = zs_ll_bits[llc[i]], mlb = zs_ml_bits[mlc[i]], ofb = ofc[i];
+	while (i > 0) {
+		size_t room = (size_t)(bw.end - bw.ptr);
+		size_t n = room > STEP_SLACK ? (room - STEP_SLACK) / STEP_MAX : 0;
 
-		if (bw.nbits + llb + mlb > 63)
-			flush(&bw);
-		zs_bitw_put(&bw, q->lit - zs_ll_base[llc[i]], llb);
-		zs_bitw_put(&bw, q->ml - zs_ml_base[mlc[i]], mlb);
-		if (bw.nbits + ofb > 63)
-			flush(&bw);
-		zs_bitw_put(&bw, q->offval - (1u << ofb), ofb);
-		flush(&bw);
-		if (i == 0)
-			break;
-		i--;
-		zs_fse_encode(&bw, of, &sof, ofc[i]);
-		zs_fse_encode(&bw, ml, &sml, mlc[i]);
-		zs_fse_encode(&bw, ll, &sll, llc[i]);
+		if (n == 0) {
+			step(&bw, xt, codes, fse, st, &seqs[i], i, 1);
+			i--;
+			continue;
+		}
+		for (size_t stop = n < i ? i - n : 0; i > stop; i--)
+			step(&bw, xt, codes, fse, st, &seqs[i], i, 0);
 	}
-	zs_fse_flush_state(&bw, ml, sml);
-	zs_fse_flush_state(&bw, of, sof);
-	zs_fse_flush_state(&bw, ll, sll);
+	step(&bw, xt, codes, fse, st, &seqs[0], 0, 1);
+	zs_fse_flush_state(&bw, &fse[ML], st[ML]);
+	zs_fse_flush_state(&bw, &fse[OF], st[OF]);
+	zs_fse_flush_state(&bw, &fse[LL], st[LL]);
 	return zs_bitw_close(&bw);
 }
+
+static size_t bitstream_fse_generic(const struct zs_block_scratch *sc, const struct zs_fse_ctable *fse,
+				    const struct zs_seq *seqs, size_t nseq, uint8_t *dst, size_t cap)
+{
+	return bitstream_fse(sc, fse, seqs, nseq, dst, cap);
+}
+
+#if ZS_HAVE_BMI2_PATH
+/* Variable shifts without the CL register: the loop's shifts by bit counts are most of it. */
+ZS_TARGET_BMI2 static size_t bitstream_fse_bmi2(const struct zs_block_scratch *sc,
+						const struct zs_fse_ctable *fse,
+						const struct zs_seq *seqs, size_t nseq,
+						uint8_t *dst, size_t cap)
+{
+	return bitstream_fse(sc, fse, seqs, nseq, dst, cap);
+}
+#endif
 
 /* The interleaved bitstream of seqs[0..nseq) with the codes in sc->codes and the tables ct
  * (NULL: RLE, no state). Returns its size, or 0 when it does not fit in cap. */
@@ -208,8 +260,14 @@ static size_t write_bitstream(const struct zs_block_scratch *sc, const struct zs
 	uint32_t st[3] = {0, 0, 0};
 	size_t i = nseq - 1;
 
-	if (ct[LL] && ct[OF] && ct[ML])
-		return write_bitstream_fse(sc, ct, seqs, nseq, dst, cap);
+	/* Every table in ct[] is next->fse[k] (choose_table), so ct[LL] is the array's start. */
+	if (ct[LL] && ct[OF] == ct[LL] + OF && ct[ML] == ct[LL] + ML) {
+#if ZS_HAVE_BMI2_PATH
+		if (zs_cpu_has_bmi2())
+			return bitstream_fse_bmi2(sc, ct[LL], seqs, nseq, dst, cap);
+#endif
+		return bitstream_fse_generic(sc, ct[LL], seqs, nseq, dst, cap);
+	}
 	zs_bitw_init(&bw, dst, cap);
 	/* Written last sequence first; per sequence the reader takes OF, ML, LL extra bits and then
 	 * updates LL, ML, OF, so the writer mirrors that order. The accumulator takes 63 bits:
@@ -324,16 +382,22 @@ static size_t write_section_head(const struct zs_entropy *prev, struct zs_entrop
 		return (size_t)(op - dst);
 
 	struct zs_seq_counts cn;
-	const uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
+	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
 	uint64_t bits;
 
-	zs_seq_codes(sc, seqs, nseq);
+	/* Codes and their histograms in one pass. */
 	memset(cn.c, 0, sizeof(cn.c));
 	cn.nseq = nseq;
 	for (size_t i = 0; i < nseq; i++) {
-		cn.c[LL][llc[i]]++;
-		cn.c[OF][ofc[i]]++;
-		cn.c[ML][mlc[i]]++;
+		unsigned l = zs_ll_code(seqs[i].lit), o = zs_of_code(seqs[i].offval);
+		unsigned m = zs_ml_code(seqs[i].ml);
+
+		llc[i] = (uint8_t)l;
+		ofc[i] = (uint8_t)o;
+		mlc[i] = (uint8_t)m;
+		cn.c[LL][l]++;
+		cn.c[OF][o]++;
+		cn.c[ML][m]++;
 	}
 	size_t t = write_tables(prev, next, &cn, 0, ct, &bits, op, cap - (size_t)(op - dst));
 
