@@ -8,6 +8,16 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
+/* zs_hash of the 8 bytes v read at a position (the probe loop's one load serves the hash
+ * and the 4-byte tests). */
+static inline __attribute__((always_inline)) uint32_t
+zs_hash_word(uint64_t v, unsigned mm, unsigned log)
+{
+	if (mm >= 5)
+		return (uint32_t)(((v << (64 - 8 * mm)) * 0xCF1BBCDCB7A56463ull) >> (64 - log));
+	return ((uint32_t)v * 2654435761u) >> (32 - log);
+}
+
 /* The match being built: where it starts, how far back, how long. */
 struct fmatch {
 	size_t pos, len;
@@ -40,7 +50,10 @@ retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, un
 static inline __attribute__((always_inline)) size_t
 store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct fmatch *m)
 {
-	while (m->pos > anchor && m->pos > m->dist && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+	/* Neither past the anchor nor before the input (one bound, tested once a byte). */
+	size_t low = anchor > m->dist ? anchor : m->dist;
+
+	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
 		m->pos--;
 		m->len++;
 	}
@@ -59,37 +72,46 @@ struct seek {
 };
 
 /* Probes from pos on: the repeat offset, then the table's candidate, at each position (one
- * 4-byte load serves both), stepping one byte further every 2^skip bytes since anchor. Returns
- * the position of a match (m->dist, 4 bytes verified) or ilimit when there is none. */
+ * 8-byte load serves the hash and both tests), stepping one byte further every 2^skip bytes
+ * since anchor. Returns the position of a match (m->dist, 4 bytes verified) or ilimit when
+ * there is none. rep0 <= pos always: every offset the parser stores is at most its match's
+ * start, and the frame's first, 1, is at most any position the caller probes. */
 static inline __attribute__((always_inline)) size_t
 seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsigned mm,
 	    uint32_t *dist)
 {
-	const uint8_t *src = k->src;
+	const uint8_t *src = k->src, *rsrc = src - rep0;
 	uint32_t *tab = k->tab;
+	const uint32_t base = k->base;
+	const unsigned log = k->log;
+	const size_t ilimit = k->ilimit;
 	size_t step = 1, bump = anchor + ((size_t)1 << k->skip);
 
-	while (pos < k->ilimit) {
-		uint32_t h = zs_hash(src + pos, mm, k->log);
-		uint32_t cand = tab[h] - k->base;
-		uint32_t cur = zs_read32(src + pos);
+	/* The step grows between runs of probes, so a probe tests one bound, not two. */
+	for (;;) {
+		size_t stop = bump < ilimit ? bump : ilimit;
 
-		tab[h] = (uint32_t)pos + k->base;
-		if (rep0 <= pos && cur == zs_read32(src + pos - rep0)) {
-			*dist = rep0;
-			return pos;
+		while (pos < stop) {
+			uint64_t v = zs_read64(src + pos);
+			uint32_t h = zs_hash_word(v, mm, log);
+			uint32_t cand = tab[h] - base, cur = (uint32_t)v;
+
+			tab[h] = (uint32_t)pos + base;
+			if (cur == zs_read32(rsrc + pos)) {
+				*dist = rep0;
+				return pos;
+			}
+			if (cand < pos && cur == zs_read32(src + cand)) {
+				*dist = (uint32_t)(pos - cand);
+				return pos;
+			}
+			pos += step;
 		}
-		if (cand < pos && cur == zs_read32(src + cand)) {
-			*dist = (uint32_t)(pos - cand);
-			return pos;
-		}
-		if (pos >= bump) {
-			step++;
-			bump += (size_t)1 << k->skip;
-		}
-		pos += step;
+		if (pos >= ilimit)
+			return ilimit;
+		step++;
+		bump += (size_t)1 << k->skip;
 	}
-	return k->ilimit;
 }
 
 /* One table of mm-byte hashes, a candidate kept when its first 4 bytes match; the repeat
@@ -111,6 +133,11 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	 * the block, and every hash read inside the input. */
 	if (k.ilimit + 8 > end)
 		k.ilimit = end > 8 ? end - 8 : 0;
+	/* Position 0 has no history (and the first repeat offset, 1, would read before it). */
+	if (pos == 0 && k.ilimit > 0) {
+		tab[zs_hash(src, mm, log)] = base;
+		pos = 1;
+	}
 	while (pos < k.ilimit) {
 		struct fmatch m;
 
@@ -129,8 +156,8 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
-		while (pos <= k.ilimit && st->rep[1] <= pos &&
-		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
+		/* rep[1] <= pos, as seek_single's rep0. */
+		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
 
 			tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
