@@ -71,12 +71,10 @@ struct zs_cctx {
 	uint8_t *frame_buf; /* the frame when the caller's dst is tighter than the bound */
 };
 
-/* Appends a sequence whose lit literals are already in st->lits, then a match at distance
- * offset (actual bytes back) of length ml; chooses the repeat code when the offset matches one. */
-static inline void zs_store_seq_only(struct zs_seq_store *st, uint32_t lit, uint32_t offset,
-				     uint32_t ml)
+/* The Offset_Value of a match at distance offset (actual bytes back) after lit literals,
+ * updating the repeat offsets rep[0..2]: the repeat code when the offset is one of them. */
+static inline uint32_t zs_offval(uint32_t *rep, uint32_t lit, uint32_t offset)
 {
-	uint32_t *rep = st->rep;
 	uint32_t code;
 
 	/* Repeat codes (RFC 8878 3.1.1.5): with literals, codes 1..3 name rep[0..2]; with none they
@@ -105,10 +103,19 @@ static inline void zs_store_seq_only(struct zs_seq_store *st, uint32_t lit, uint
 		rep[1] = rep[0];
 		rep[0] = offset;
 	}
-	st->seqs[st->nseq].lit = lit;
-	st->seqs[st->nseq].ml = ml;
-	st->seqs[st->nseq].offval = code != 0 ? code : offset + 3;
-	st->nseq++;
+	return code != 0 ? code : offset + 3;
+}
+
+/* Appends a sequence whose lit literals are already in st->lits, then a match at distance
+ * offset of length ml. */
+static inline void zs_store_seq_only(struct zs_seq_store *st, uint32_t lit, uint32_t offset,
+				     uint32_t ml)
+{
+	struct zs_seq *q = &st->seqs[st->nseq++];
+
+	q->lit = lit;
+	q->ml = ml;
+	q->offval = zs_offval(st->rep, lit, offset);
 }
 
 /* Appends a sequence: lit literals from lit_src then a match at distance offset of length ml. */
@@ -120,23 +127,19 @@ static inline void zs_store_seq(struct zs_seq_store *st, const uint8_t *lit_src,
 	zs_store_seq_only(st, lit, offset, ml);
 }
 
-/* zs_store_seq for parsers whose matches start at least 8 bytes before the input's end: the
- * literals go 8 bytes at a time (reading at most 8 bytes past them, writing at most 8 into the
- * literal buffer's 8 bytes of slack). A libc memcpy call per sequence cost the fast levels
- * about 13 instructions and a mispredicted branch in four. */
-static inline void zs_store_seq_wild(struct zs_seq_store *st, const uint8_t *lit_src,
-				     uint32_t lit, uint32_t offset, uint32_t ml)
+/* Copies lit bytes 8 at a time, for parsers whose matches start at least 8 bytes before the
+ * input's end: it reads at most 8 bytes past src + lit and writes at most 8 past dst + lit,
+ * inside the literal buffer's 8 bytes of slack. A libc memcpy call per sequence cost the fast
+ * levels about 13 instructions and a mispredicted branch in four. */
+static inline void zs_copy_wild(uint8_t *dst, const uint8_t *src, uint32_t lit)
 {
-	uint8_t *d = st->lits + st->nlits;
-	const uint8_t *s = lit_src, *e = lit_src + lit;
+	const uint8_t *e = src + lit;
 
 	do {
-		zs_copy8(d, s);
-		d += 8;
-		s += 8;
-	} while (s < e);
-	st->nlits += lit;
-	zs_store_seq_only(st, lit, offset, ml);
+		zs_copy8(dst, src);
+		dst += 8;
+		src += 8;
+	} while (src < e);
 }
 
 /* Length of the common prefix of a and b, comparing no further than limit. */
@@ -144,6 +147,16 @@ static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint
 {
 	const uint8_t *start = a;
 
+	/* The first word apart: most matches end in it, and a branch of its own predicts that
+	 * better than the loop's exit test, which sees every length. */
+	if (a + 8 <= limit) {
+		uint64_t x = zs_read64(a) ^ zs_read64(b);
+
+		if (x)
+			return (unsigned)__builtin_ctzll(x) >> 3;
+		a += 8;
+		b += 8;
+	}
 	while (a + 8 <= limit) {
 		uint64_t x = zs_read64(a) ^ zs_read64(b);
 

@@ -46,9 +46,63 @@ retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, un
 	return 1;
 }
 
+/* Where the parser appends: local copies of the sequence store's ends and repeat offsets.
+ * Kept in the parser's registers, where the store's fields had to be reloaded after every
+ * byte written to the literal buffer (a uint8_t store may alias anything). */
+struct cursor {
+	struct zs_seq *seq;
+	uint8_t *lit;
+	uint32_t rep[3];
+};
+
+static inline __attribute__((always_inline)) void
+cursor_open(struct cursor *cu, const struct zs_seq_store *st)
+{
+	cu->seq = st->seqs + st->nseq;
+	cu->lit = st->lits + st->nlits;
+	memcpy(cu->rep, st->rep, sizeof(cu->rep));
+}
+
+/* Writes the cursor back, with the literals after the last match (src[anchor..end)). */
+static inline __attribute__((always_inline)) void
+cursor_close(const struct cursor *cu, struct zs_seq_store *st, const uint8_t *src, size_t anchor,
+	     size_t end)
+{
+	memcpy(cu->lit, src + anchor, end - anchor);
+	st->nseq = (size_t)(cu->seq - st->seqs);
+	st->nlits = (size_t)(cu->lit - st->lits) + (end - anchor);
+	memcpy(st->rep, cu->rep, sizeof(st->rep));
+}
+
+/* A sequence: lit literals from lit_src (see zs_copy_wild) and a match. */
+static inline __attribute__((always_inline)) void
+put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml)
+{
+	zs_copy_wild(cu->lit, lit_src, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = ml;
+	cu->seq->offval = zs_offval(cu->rep, lit, offset);
+	cu->seq++;
+}
+
+/* A match at the repeat offset rep[1] right after the previous match: no literals, code 1. */
+static inline __attribute__((always_inline)) void
+put_rep1(struct cursor *cu, uint32_t ml)
+{
+	uint32_t r = cu->rep[1];
+
+	cu->rep[1] = cu->rep[0];
+	cu->rep[0] = r;
+	cu->seq->lit = 0;
+	cu->seq->ml = ml;
+	cu->seq->offval = 1;
+	cu->seq++;
+}
+
 /* Extends m backwards over the literals since anchor, then stores it. Returns its end. */
 static inline __attribute__((always_inline)) size_t
-store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct fmatch *m)
+store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
 {
 	/* Neither past the anchor nor before the input (one bound, tested once a byte). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
@@ -57,7 +111,7 @@ store_match(struct zs_seq_store *st, const uint8_t *src, size_t anchor, struct f
 		m->pos--;
 		m->len++;
 	}
-	zs_store_seq_wild(st, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
+	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
 	return m->pos + m->len;
 }
 
@@ -120,7 +174,7 @@ seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsi
 static inline __attribute__((always_inline)) void
 parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
-	struct zs_seq_store *st = &c->store;
+	struct cursor cu;
 	struct seek k = {src, c->hash, zs_hash_limit(c), c->hash_log, c->p.search_log, c->idx_base};
 	uint32_t *tab = c->hash;
 	unsigned log = c->hash_log;
@@ -129,6 +183,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	const uint8_t *limit = src + end;
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
+	cursor_open(&cu, &c->store);
 	/* A match found before ilimit has its first 4 bytes (and the retry's one byte on) inside
 	 * the block, and every hash read inside the input. */
 	if (k.ilimit + 8 > end)
@@ -141,42 +196,42 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	while (pos < k.ilimit) {
 		struct fmatch m;
 
-		m.pos = seek_single(&k, pos, anchor, st->rep[0], mm, &m.dist);
+		m.pos = seek_single(&k, pos, anchor, cu.rep[0], mm, &m.dist);
 		if (m.pos >= k.ilimit)
 			break;
 		pos = m.pos;
 		m.len = 4 + zs_match_len(src + pos + 4, src + pos + 4 - m.dist, limit);
-		if (m.len < retry_below && m.dist != st->rep[0])
+		if (m.len < retry_below && m.dist != cu.rep[0])
 			retry(tab, zs_hash(src + pos + 1, mm, log), base, src, pos + 1, 4, limit, &m);
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(st, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m);
 		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
 		/* rep[1] <= pos, as seek_single's rep0. */
-		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
+		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
+			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
 
 			tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			zs_store_seq_only(st, 0, st->rep[1], (uint32_t)r);
+			put_rep1(&cu, (uint32_t)r);
 			pos += r;
 			anchor = pos;
 		}
 	}
-	memcpy(st->lits + st->nlits, src + anchor, end - anchor);
-	st->nlits += end - anchor;
+	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
- * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) */
+ * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
+ * offsets never exceed the position (see seek_single): rep0 one byte on needs no test. */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
 {
-	struct zs_seq_store *st = &c->store;
+	struct cursor cu;
 	unsigned log = c->hash_log, skip = c->p.search_log;
 	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -186,25 +241,27 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	const uint8_t *limit = src + end;
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
+	cursor_open(&cu, &c->store);
 	/* The long retry reads 8 bytes one on: those stay inside the block and the input. */
 	if (ilimit + 9 > end)
 		ilimit = end > 9 ? end - 9 : 0;
 	while (pos < ilimit) {
-		uint32_t rep0 = st->rep[0];
+		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
 
 		for (;;) {
-			uint32_t hl = zs_hash(src + pos, 8, log), hs = zs_hash(src + pos, mm, slog);
+			uint64_t v = zs_read64(src + pos);
+			uint32_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
 			uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			if (rep0 <= pos && zs_read32(src + pos + 1) == zs_read32(src + pos + 1 - rep0)) {
+			if ((uint32_t)(v >> 8) == zs_read32(rsrc + pos)) {
 				m.pos = pos + 1;
-				m.dist = rep0;
-				m.len = 4 + zs_match_len(src + pos + 5, src + pos + 5 - rep0, limit);
+				m.dist = cu.rep[0];
+				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
 				break;
 			}
-			if (cl < pos && zs_read64(src + cl) == zs_read64(src + pos)) {
+			if (cl < pos && zs_read64(src + cl) == v) {
 				m.pos = pos;
 				m.dist = (uint32_t)(pos - cl);
 				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
@@ -213,7 +270,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 					      limit, &m);
 				break;
 			}
-			if (cs < pos && zs_read32(src + cs) == zs_read32(src + pos)) {
+			if (cs < pos && zs_read32(src + cs) == (uint32_t)v) {
 				m.pos = pos;
 				m.dist = (uint32_t)(pos - cs);
 				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
@@ -227,27 +284,25 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(st, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
 		shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
 		longs[zs_hash(src + pos - 2, 8, log)] = (uint32_t)(pos - 2) + base;
 		shorts[zs_hash(src + pos - 1, mm, slog)] = (uint32_t)(pos - 1) + base;
-		while (pos <= ilimit && st->rep[1] <= pos &&
-		       zs_read32(src + pos) == zs_read32(src + pos - st->rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - st->rep[1], limit);
+		while (pos <= ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
+			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
 
 			shorts[zs_hash(src + pos, mm, slog)] = (uint32_t)pos + base;
 			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
-			zs_store_seq_only(st, 0, st->rep[1], (uint32_t)r);
+			put_rep1(&cu, (uint32_t)r);
 			pos += r;
 			anchor = pos;
 		}
 	}
 done:
-	memcpy(st->lits + st->nlits, src + anchor, end - anchor);
-	st->nlits += end - anchor;
+	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
 /* The hash width as a constant in each copy: no test of it per position. A row with no
