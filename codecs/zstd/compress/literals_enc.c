@@ -73,6 +73,29 @@ static size_t write_huf_literals(const struct zs_huf_ctable *ct, const uint8_t *
 	return h + comp;
 }
 
+/* counts[b]: how often byte b occurs in lits[0..n). Four tables, a byte of each 32-bit word
+ * into each: runs of one byte (zeros in binaries) would otherwise chain every increment
+ * through a store and its reload, several cycles a byte. */
+static void histogram(const uint8_t *lits, size_t n, uint32_t *counts)
+{
+	uint32_t part[4][256];
+	size_t i = 0;
+
+	memset(part, 0, sizeof(part));
+	for (; i + 4 <= n; i += 4) {
+		uint32_t w = zs_read32(lits + i);
+
+		part[0][w & 0xFF]++;
+		part[1][(w >> 8) & 0xFF]++;
+		part[2][(w >> 16) & 0xFF]++;
+		part[3][w >> 24]++;
+	}
+	for (; i < n; i++)
+		part[0][lits[i]]++;
+	for (unsigned b = 0; b < 256; b++)
+		counts[b] = part[0][b] + part[1][b] + part[2][b] + part[3][b];
+}
+
 /* What the section will be: the choice zs_encode_literals makes and zs_literals_cost prices. */
 struct lit_plan {
 	unsigned type;      /* ZS_LIT_RAW, _RLE, _COMPRESSED (sc->tmp_huf), _TREELESS (prev's) */
@@ -125,10 +148,9 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 			  size_t cap)
 {
 	struct lit_plan pl;
-	uint32_t counts[256] = {0};
+	uint32_t counts[256];
 
-	for (size_t i = 0; i < n; i++)
-		counts[lits[i]]++;
+	histogram(lits, n, counts);
 	next->huf_valid = prev->huf_valid;
 	if (prev->huf_valid)
 		next->huf = prev->huf;

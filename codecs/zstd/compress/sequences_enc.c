@@ -328,6 +328,21 @@ void zs_seq_codes(struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t
 	}
 }
 
+/* The codes of seqs[i] into sc->codes, counted in hist. */
+static inline __attribute__((always_inline)) void
+code_seq(struct zs_block_scratch *sc, const struct zs_seq *seqs, size_t i, uint32_t (*hist)[64])
+{
+	unsigned l = zs_ll_code(seqs[i].lit), o = zs_of_code(seqs[i].offval);
+	unsigned m = zs_ml_code(seqs[i].ml);
+
+	sc->codes[LL][i] = (uint8_t)l;
+	sc->codes[OF][i] = (uint8_t)o;
+	sc->codes[ML][i] = (uint8_t)m;
+	hist[LL][l]++;
+	hist[OF][o]++;
+	hist[ML][m]++;
+}
+
 /* The modes byte and the three tables for the histograms cn (nseq > 0) into dst; the tables in
  * ct[], the bits of codes and extra bits in *bits (1/256 bit). Returns the bytes written, or
  * (size_t)-1 when they do not fit in cap. */
@@ -382,23 +397,26 @@ static size_t write_section_head(const struct zs_entropy *prev, struct zs_entrop
 		return (size_t)(op - dst);
 
 	struct zs_seq_counts cn;
-	uint8_t *llc = sc->codes[LL], *ofc = sc->codes[OF], *mlc = sc->codes[ML];
 	uint64_t bits;
 
-	/* Codes and their histograms in one pass. */
-	memset(cn.c, 0, sizeof(cn.c));
-	cn.nseq = nseq;
-	for (size_t i = 0; i < nseq; i++) {
-		unsigned l = zs_ll_code(seqs[i].lit), o = zs_of_code(seqs[i].offval);
-		unsigned m = zs_ml_code(seqs[i].ml);
+	/* Codes and their histograms in one pass; odd sequences count into a second set, as
+	 * neighbours often share a code and one set would chain their increments through
+	 * memory. */
+	uint32_t odd[3][64];
+	size_t i = 0;
 
-		llc[i] = (uint8_t)l;
-		ofc[i] = (uint8_t)o;
-		mlc[i] = (uint8_t)m;
-		cn.c[LL][l]++;
-		cn.c[OF][o]++;
-		cn.c[ML][m]++;
+	memset(cn.c, 0, sizeof(cn.c));
+	memset(odd, 0, sizeof(odd));
+	cn.nseq = nseq;
+	for (; i + 2 <= nseq; i += 2) {
+		code_seq(sc, seqs, i, cn.c);
+		code_seq(sc, seqs, i + 1, odd);
 	}
+	if (i < nseq)
+		code_seq(sc, seqs, i, cn.c);
+	for (int k = 0; k < 3; k++)
+		for (unsigned s = 0; s < 64; s++)
+			cn.c[k][s] += odd[k][s];
 	size_t t = write_tables(prev, next, &cn, 0, ct, &bits, op, cap - (size_t)(op - dst));
 
 	return t == (size_t)-1 ? 0 : (size_t)(op - dst) + t;
