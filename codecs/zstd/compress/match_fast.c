@@ -10,11 +10,11 @@
 
 /* zs_hash of the 8 bytes v read at a position (the probe loop's one load serves the hash
  * and the 4-byte tests). */
-static inline __attribute__((always_inline)) uint32_t
+static inline __attribute__((always_inline)) size_t
 zs_hash_word(uint64_t v, unsigned mm, unsigned log)
 {
 	if (mm >= 5)
-		return (uint32_t)(((v << (64 - 8 * mm)) * 0xCF1BBCDCB7A56463ull) >> (64 - log));
+		return (size_t)(((v << (64 - 8 * mm)) * 0xCF1BBCDCB7A56463ull) >> (64 - log));
 	return ((uint32_t)v * 2654435761u) >> (32 - log);
 }
 
@@ -147,7 +147,7 @@ seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsi
 
 		while (pos < stop) {
 			uint64_t v = zs_read64(src + pos);
-			uint32_t h = zs_hash_word(v, mm, log);
+			size_t h = zs_hash_word(v, mm, log);
 			uint32_t cand = tab[h] - base, cur = (uint32_t)v;
 
 			tab[h] = (uint32_t)pos + base;
@@ -251,7 +251,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 
 		for (;;) {
 			uint64_t v = zs_read64(src + pos);
-			uint32_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
+			size_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
 			uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
