@@ -33,8 +33,11 @@ retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, un
 	uint32_t cand = tab[h] - base;
 
 	tab[h] = (uint32_t)p + base;
-	if (cand >= p || (width == 8 ? zs_read64(src + cand) != zs_read64(src + p)
-				     : zs_read32(src + cand) != zs_read32(src + p)))
+	/* The same distance one byte on is the same match, a byte shorter: the usual case, as
+	 * the candidate's neighbour was hashed when the parser passed it. */
+	if (cand >= p || p - cand == m->dist ||
+	    (width == 8 ? zs_read64(src + cand) != zs_read64(src + p)
+			: zs_read32(src + cand) != zs_read32(src + p)))
 		return 0;
 	size_t len = width + zs_match_len(src + p + width, src + cand + width, limit);
 
