@@ -187,10 +187,11 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
 	cursor_open(&cu, &c->store);
-	/* A match found before ilimit has its first 4 bytes (and the retry's one byte on) inside
-	 * the block, and every hash read inside the input. */
-	if (k.ilimit + 8 > end)
-		k.ilimit = end > 8 ? end - 8 : 0;
+	/* Matches start at least 16 bytes before the block's end (zs_copy_wild), so their first
+	 * bytes (and the retry's one byte on) lie inside it, as every hash read lies inside the
+	 * input. */
+	if (k.ilimit + 16 > end)
+		k.ilimit = end > 16 ? end - 16 : 0;
 	/* Position 0 has no history (and the first repeat offset, 1, would read before it). */
 	if (pos == 0 && k.ilimit > 0) {
 		tab[zs_hash(src, mm, log)] = base;
@@ -245,9 +246,10 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
 	cursor_open(&cu, &c->store);
-	/* The long retry reads 8 bytes one on: those stay inside the block and the input. */
-	if (ilimit + 9 > end)
-		ilimit = end > 9 ? end - 9 : 0;
+	/* Matches start at least 16 bytes before the block's end (zs_copy_wild): the long
+	 * retry's 8 bytes one on stay inside the block and the input. */
+	if (ilimit + 17 > end)
+		ilimit = end > 17 ? end - 17 : 0;
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
