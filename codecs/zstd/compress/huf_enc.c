@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/compress/bitwriter.h"
 #include "codecs/zstd/compress/fse_enc.h"
@@ -230,8 +231,8 @@ uint64_t zs_huf_cost(const struct zs_huf_ctable *ct, const uint32_t *counts, uns
 	return bits;
 }
 
-size_t zs_huf_encode_1(const struct zs_huf_ctable *ct, const uint8_t *src, size_t n, uint8_t *dst,
-		       size_t cap)
+static inline __attribute__((always_inline)) size_t
+encode_1(const struct zs_huf_ctable *ct, const uint8_t *src, size_t n, uint8_t *dst, size_t cap)
 {
 	struct zs_bitw bw;
 	size_t i = n;
@@ -251,6 +252,31 @@ size_t zs_huf_encode_1(const struct zs_huf_ctable *ct, const uint8_t *src, size_
 		zs_bitw_put(&bw, ct->code[src[i]], ct->len[src[i]]);
 	}
 	return zs_bitw_close(&bw);
+}
+
+static size_t encode_1_generic(const struct zs_huf_ctable *ct, const uint8_t *src, size_t n,
+			       uint8_t *dst, size_t cap)
+{
+	return encode_1(ct, src, n, dst, cap);
+}
+
+#if ZS_HAVE_BMI2_PATH
+/* A variable shift a symbol: without the CL register it is one instruction, not three. */
+ZS_TARGET_BMI2 static size_t encode_1_bmi2(const struct zs_huf_ctable *ct, const uint8_t *src,
+					   size_t n, uint8_t *dst, size_t cap)
+{
+	return encode_1(ct, src, n, dst, cap);
+}
+#endif
+
+size_t zs_huf_encode_1(const struct zs_huf_ctable *ct, const uint8_t *src, size_t n, uint8_t *dst,
+		       size_t cap)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (zs_cpu_has_bmi2())
+		return encode_1_bmi2(ct, src, n, dst, cap);
+#endif
+	return encode_1_generic(ct, src, n, dst, cap);
 }
 
 size_t zs_huf_encode_4(const struct zs_huf_ctable *ct, const uint8_t *src, size_t n, uint8_t *dst,

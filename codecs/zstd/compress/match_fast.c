@@ -5,6 +5,7 @@
  * does not match. */
 #include "config.h"
 
+#include "codecs/zstd/common/cpu.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_hc.h"
 
@@ -312,7 +313,8 @@ done:
 
 /* The hash width as a constant in each copy: no test of it per position. A row with no
  * chain_log (these parsers use no chain) takes the single table. */
-void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+static inline __attribute__((always_inline)) void
+parse_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (c->p.chain_log == 0) {
 		if (c->p.min_match == 5)
@@ -328,4 +330,29 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 	} else {
 		parse_double(c, src, start, end, c->p.min_match);
 	}
+}
+
+static void parse_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	parse_any(c, src, start, end);
+}
+
+#if ZS_HAVE_BMI2_PATH
+/* Shifts by the hash size without the CL register (and one register more for the rest). */
+ZS_TARGET_BMI2 static void parse_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
+				      size_t end)
+{
+	parse_any(c, src, start, end);
+}
+#endif
+
+void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (zs_cpu_has_bmi2()) {
+		parse_bmi2(c, src, start, end);
+		return;
+	}
+#endif
+	parse_generic(c, src, start, end);
 }
