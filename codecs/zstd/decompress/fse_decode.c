@@ -25,7 +25,7 @@ static uint32_t peek_forward(const uint8_t *src, size_t len, size_t pos)
 }
 
 ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsigned max_symbol,
-			     unsigned max_log, unsigned *log)
+			     unsigned max_log, unsigned *log, unsigned *nsymbols)
 {
 	size_t pos = 0;
 	unsigned symbol = 0;
@@ -87,8 +87,8 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 	}
 	if (remaining != 1 || pos > len * 8)
 		return -1;
-	for (unsigned s = symbol; s <= max_symbol; s++)
-		norm[s] = 0;
+	/* The loop ends on a present symbol: `symbol` is one past the last one. */
+	*nsymbols = symbol;
 	*log = acc_log;
 	return (ptrdiff_t)((pos + 7) >> 3);
 }

@@ -38,10 +38,11 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 {
 	int16_t norm[MAX_WEIGHT_SYMBOL + 1];
 	struct zs_fse_cell cells[1u << ZS_HUF_WEIGHT_LOG_MAX];
-	unsigned log;
-	ptrdiff_t used = zs_fse_read_counts(src, len, norm, MAX_WEIGHT_SYMBOL, ZS_HUF_WEIGHT_LOG_MAX, &log);
+	unsigned log, nsymbols;
+	ptrdiff_t used = zs_fse_read_counts(src, len, norm, MAX_WEIGHT_SYMBOL, ZS_HUF_WEIGHT_LOG_MAX,
+					    &log, &nsymbols);
 
-	if (used < 0 || zs_fse_build(cells, norm, MAX_WEIGHT_SYMBOL + 1, log) != 0)
+	if (used < 0 || zs_fse_build(cells, norm, nsymbols, log) != 0)
 		return -1;
 
 	struct zs_bitin in;

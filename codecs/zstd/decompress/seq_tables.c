@@ -110,10 +110,10 @@ static ptrdiff_t read_table(struct zs_dctx *d, struct zs_seq_table *t, unsigned 
 		return 1;
 	case ZS_MODE_FSE: {
 		int16_t norm[ZS_FSE_MAX_SYMBOLS];
-		unsigned log;
-		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log);
+		unsigned log, nsymbols;
+		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log, &nsymbols);
 
-		if (used < 0 || build_seq_cells(d->seq_cells, at, kind, norm, max_symbol + 1, log) != 0) {
+		if (used < 0 || build_seq_cells(d->seq_cells, at, kind, norm, nsymbols, log) != 0) {
 			t->cells = NULL;
 			return ZS_ERR_FSE_TABLE;
 		}
