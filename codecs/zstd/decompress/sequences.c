@@ -327,8 +327,8 @@ static inline __attribute__((always_inline)) int exec_fast(uint8_t **opp, const 
  * buffer: in one loop each fills the other's idle cycles. A sequence whose literals and output
  * fit (all but the block's last few, usually) takes the fast path, which checks only the
  * offset. The reader runs without the reload clamp for as many sequences as it has bytes
- * for (SEQ_MAX_BYTES each); the block's last sequence and those near the stream start go one
- * at a time with the clamp. */
+ * for (SEQ_MAX_BYTES each), in runs that shrink as it nears the stream start; only the block's
+ * last sequence and those within SEQ_MAX_BYTES of the start go one at a time with the clamp. */
 static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *sd, struct seq_exec *ex,
 							      uint32_t nseq, int check_window, int bmi2)
 {
@@ -363,15 +363,18 @@ static inline __attribute__((always_inline)) int run_sequences(struct seq_dec *s
 		}
 		ex->op = op;
 		ex->lit = lit;
-		i = end;
-		if (i < nseq) {
-			struct seq_val v = decode_seq(sd, i == nseq - 1, 0, bmi2);
-
-			rc = exec_careful(ex, v.ll, v.ml, v.offset);
-			if (rc != ZS_OK)
-				return rc;
-			i++;
+		if (end != i) {
+			i = end;
+			continue;
 		}
+		/* The clamped step only when no run fits (or for the last sequence): after a run
+		 * the reader usually has bytes for another, shorter one. */
+		struct seq_val v = decode_seq(sd, i == nseq - 1, 0, bmi2);
+
+		rc = exec_careful(ex, v.ll, v.ml, v.offset);
+		if (rc != ZS_OK)
+			return rc;
+		i++;
 	}
 	return ZS_OK;
 }
