@@ -78,12 +78,15 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 		}
 		if (pos > len * 8)
 			return -1;
-		/* The next value's range: the largest power of two not above what remains (a
-		 * minimum, not a branch; the loop ends anyway once remaining drops below 2). */
-		unsigned hb = zs_highbit32((uint32_t)remaining | 1u);
-
-		width = hb + 1 < width ? hb + 1 : width;
-		threshold = 1 << (width - 1);
+		/* The next value's range shrinks to the largest power of two not above what
+		 * remains. A branch, not a minimum: it is taken a few times a table and predicts
+		 * well, and keeps the bit scan off the chain from one count to the next. */
+		if (__builtin_expect(remaining < threshold, 0)) {
+			if (remaining < 2)
+				break; /* the end, or corrupt: checked below */
+			width = zs_highbit32((uint32_t)remaining) + 1;
+			threshold = 1 << (width - 1);
+		}
 	}
 	if (remaining != 1 || pos > len * 8)
 		return -1;
