@@ -15,9 +15,10 @@
 #define WILD_SLACK 32u
 
 /* Copies len bytes: 32 unconditionally (most literal runs and matches are shorter, so the
- * length rarely costs a branch miss), then 16-byte steps. May write up to 31 bytes beyond
- * dst + len and read as far beyond src + len; src must be at least 16 bytes behind dst when
- * they overlap. */
+ * length rarely costs a branch miss), then 32-byte steps (two copies a turn: long runs, such
+ * as a tar stream's, take half the loop overhead). May write up to 31 bytes beyond dst + len
+ * and read as far beyond src + len; src must be at least 16 bytes behind dst when they
+ * overlap (each copy then reads only bytes written before it). */
 static inline __attribute__((always_inline)) void wild_copy32(uint8_t *dst, const uint8_t *src, size_t len)
 {
 	zs_copy16(dst, src);
@@ -29,8 +30,9 @@ static inline __attribute__((always_inline)) void wild_copy32(uint8_t *dst, cons
 		src += 32;
 		do {
 			zs_copy16(dst, src);
-			dst += 16;
-			src += 16;
+			zs_copy16(dst + 16, src + 16);
+			dst += 32;
+			src += 32;
 		} while (dst < end);
 	}
 }
