@@ -29,6 +29,7 @@ struct zs_seq_cell {
 struct zs_seq_table {
 	const struct zs_seq_cell *cells; /* NULL: none yet in this frame (repeat mode invalid) */
 	unsigned log;
+	unsigned seq_bits; /* the most bits one sequence reads for this field: extra and state */
 };
 
 /* Where each table lives in zs_dctx.seq_cells: the stream's own (FSE or RLE), then the

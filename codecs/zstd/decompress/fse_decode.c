@@ -8,36 +8,41 @@
 #include "codecs/zstd/decompress/fse_decode.h"
 #include "codecs/zstd/common/mem.h"
 
-/* Up to 32 bits at bit position pos of a forward little-endian stream; bytes past the end read
- * as zero (the caller rejects a description that ends past len). */
-static uint32_t peek_forward(const uint8_t *src, size_t len, size_t pos)
-{
-	size_t byte = pos >> 3;
-	uint64_t v = 0;
+/* A description is read through a window of this many bytes: 8-byte loads anywhere below
+ * DESC_WINDOW - 8 need no bound check. No description comes near it, valid or not: the symbol
+ * bound stops the reader after at most 53 counts of at most 10 bits and 70 zero-run flags
+ * (under 700 bits); the check against `limit` after each count keeps it so regardless. */
+#define DESC_WINDOW 128u
 
-	if (byte + 8 <= len) {
-		v = zs_read64(src + byte);
-	} else {
-		for (size_t i = 0; i < 8 && byte + i < len; i++)
-			v |= (uint64_t)src[byte + i] << (8 * i);
-	}
-	return (uint32_t)(v >> (pos & 7));
+/* Up to 32 bits at bit position pos (below (DESC_WINDOW - 8) * 8) of the window. */
+static inline uint32_t peek_forward(const uint8_t *in, size_t pos)
+{
+	return (uint32_t)(zs_read64(in + (pos >> 3)) >> (pos & 7));
 }
 
 ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsigned max_symbol,
-			     unsigned max_log, unsigned *log)
+			     unsigned max_log, unsigned *log, unsigned *nsymbols)
 {
-	size_t pos = 0;
+	uint8_t padded[DESC_WINDOW];
+	const uint8_t *in = src;
 	unsigned symbol = 0;
 
 	if (len == 0)
 		return -1;
-	unsigned acc_log = (src[0] & 15u) + 5u;
+	/* A short input is copied with zeros after it; a long one is read in place. */
+	if (len < DESC_WINDOW) {
+		memset(padded, 0, sizeof(padded));
+		memcpy(padded, src, len);
+		in = padded;
+	}
+	/* Past this the description is truncated, or too long to be valid: a failure either way,
+	 * and every load stays inside the window. */
+	size_t limit = len < DESC_WINDOW - 16 ? len * 8 : (DESC_WINDOW - 16) * 8;
+	unsigned acc_log = (in[0] & 15u) + 5u;
 
 	if (acc_log > max_log)
 		return -1;
-	pos = 4;
-
+	size_t pos = 4;
 	int32_t remaining = (1 << acc_log) + 1;
 	int32_t threshold = 1 << acc_log;
 	unsigned width = acc_log + 1;
@@ -45,25 +50,23 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 	while (remaining > 1) {
 		if (symbol > max_symbol)
 			return -1;
-		uint32_t bits = peek_forward(src, len, pos);
+		uint32_t bits = peek_forward(in, pos);
 		/* Values below `small_max` fit in width-1 bits; the rest need width bits and fold
-		 * back. Selected without branches: which one it is follows the data. */
+		 * back. Selected by conditional moves: which one it is follows the data. */
 		int32_t small_max = 2 * threshold - 1 - remaining;
 		int32_t low = (int32_t)(bits & (uint32_t)(threshold - 1));
 		int32_t full = (int32_t)(bits & (uint32_t)(2 * threshold - 1));
 		int is_small = low < small_max;
-		int32_t big = full - (small_max & -(int32_t)(full >= threshold));
-		int32_t value = (low & -(int32_t)is_small) | (big & ((int32_t)is_small - 1));
+		int32_t big = full >= threshold ? full - small_max : full;
+		int32_t count = (is_small ? low : big) - 1;
 
 		pos += width - (unsigned)is_small;
-		int32_t count = value - 1;
-
 		norm[symbol++] = (int16_t)count;
-		remaining -= count < 0 ? -count : count;
+		remaining -= count < 0 ? 1 : count;
 		if (count == 0) {
 			/* Zero counts are followed by 2-bit repeat flags; 3 means "three more, continue". */
 			for (;;) {
-				unsigned flag = peek_forward(src, len, pos) & 3u;
+				unsigned flag = peek_forward(in, pos) & 3u;
 
 				pos += 2;
 				if (symbol + flag > max_symbol + 1)
@@ -72,23 +75,26 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 					norm[symbol++] = 0;
 				if (flag != 3)
 					break;
-				if (pos > len * 8)
+				if (pos > limit)
 					return -1;
 			}
 		}
-		if (pos > len * 8)
+		if (pos > limit)
 			return -1;
-		/* The next value's range: the largest power of two not above what remains (a
-		 * minimum, not a branch; the loop ends anyway once remaining drops below 2). */
-		unsigned hb = zs_highbit32((uint32_t)remaining | 1u);
-
-		width = hb + 1 < width ? hb + 1 : width;
-		threshold = 1 << (width - 1);
+		/* The next value's range shrinks to the largest power of two not above what
+		 * remains. A branch, not a minimum: it is taken a few times a table and predicts
+		 * well, and keeps the bit scan off the chain from one count to the next. */
+		if (__builtin_expect(remaining < threshold, 0)) {
+			if (remaining < 2)
+				break; /* the end, or corrupt: checked below */
+			width = zs_highbit32((uint32_t)remaining) + 1;
+			threshold = 1 << (width - 1);
+		}
 	}
-	if (remaining != 1 || pos > len * 8)
+	if (remaining != 1 || pos > limit)
 		return -1;
-	for (unsigned s = symbol; s <= max_symbol; s++)
-		norm[s] = 0;
+	/* The loop ends on a present symbol: `symbol` is one past the last one. */
+	*nsymbols = symbol;
 	*log = acc_log;
 	return (ptrdiff_t)((pos + 7) >> 3);
 }

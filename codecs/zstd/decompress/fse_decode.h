@@ -18,11 +18,12 @@ struct zs_fse_cell {
 	uint8_t nbits;
 };
 
-/* Parse a table description from src[0..len): normalized counts into norm[0..max_symbol]
- * (entries past the last present symbol set to 0) and the accuracy log into *log, which must
- * be <= max_log. Returns the bytes consumed (> 0), or -1 when corrupt or truncated. */
+/* Parse a table description from src[0..len): normalized counts into norm[0..*nsymbols),
+ * where *nsymbols is one past the last present symbol (<= max_symbol + 1; entries after it
+ * are left as they were), and the accuracy log into *log, which must be <= max_log. Returns
+ * the bytes consumed (> 0), or -1 when corrupt or truncated. */
 ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsigned max_symbol,
-			     unsigned max_log, unsigned *log);
+			     unsigned max_log, unsigned *log, unsigned *nsymbols);
 
 /* The symbol of each of the 1 << log cells into symbols[], and each symbol's first state
  * counter (its count, 1 for "less than 1") into next_state[0..nsymbols). Same contract as

@@ -38,10 +38,11 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 {
 	int16_t norm[MAX_WEIGHT_SYMBOL + 1];
 	struct zs_fse_cell cells[1u << ZS_HUF_WEIGHT_LOG_MAX];
-	unsigned log;
-	ptrdiff_t used = zs_fse_read_counts(src, len, norm, MAX_WEIGHT_SYMBOL, ZS_HUF_WEIGHT_LOG_MAX, &log);
+	unsigned log, nsymbols;
+	ptrdiff_t used = zs_fse_read_counts(src, len, norm, MAX_WEIGHT_SYMBOL, ZS_HUF_WEIGHT_LOG_MAX,
+					    &log, &nsymbols);
 
-	if (used < 0 || zs_fse_build(cells, norm, MAX_WEIGHT_SYMBOL + 1, log) != 0)
+	if (used < 0 || zs_fse_build(cells, norm, nsymbols, log) != 0)
 		return -1;
 
 	struct zs_bitin in;
@@ -254,71 +255,82 @@ static inline __attribute__((always_inline)) uint8_t marker_symbol(const uint16_
 	return (uint8_t)(e >> 8);
 }
 
-/* The k-th symbol of a round for each of the four streams. */
-static inline __attribute__((always_inline)) void symbol_of_each(const uint16_t *entries, unsigned shift,
-								 uint64_t b[4], uint8_t *o0, uint8_t *o1,
-								 uint8_t *o2, uint8_t *o3, int k)
+/* One stream's state in the fast loop: its own variables (not arrays indexed in the loop,
+ * which GCC keeps on the stack: a store and a load per symbol). */
+struct marker_stream {
+	const uint8_t *p;
+	uint64_t b;
+	uint8_t *o;
+};
+
+/* A round of one stream: reload, then 5 symbols (at most 55 bits, so at most 7 bytes back). */
+static inline __attribute__((always_inline)) void marker_round(const uint16_t *entries,
+							       unsigned shift,
+							       struct marker_stream *s)
 {
-	o0[k] = marker_symbol(entries, shift, &b[0]);
-	o1[k] = marker_symbol(entries, shift, &b[1]);
-	o2[k] = marker_symbol(entries, shift, &b[2]);
-	o3[k] = marker_symbol(entries, shift, &b[3]);
+	uint64_t b = marker_reload(&s->p, s->b);
+	uint8_t *o = s->o;
+
+	/* Written out: compilers keep a 5-step loop as a loop. */
+	o[0] = marker_symbol(entries, shift, &b);
+	o[1] = marker_symbol(entries, shift, &b);
+	o[2] = marker_symbol(entries, shift, &b);
+	o[3] = marker_symbol(entries, shift, &b);
+	o[4] = marker_symbol(entries, shift, &b);
+	s->b = b;
+	s->o = o + 5;
 }
 
-/* Rounds of 5 symbols per stream (at most 55 bits, so at most 7 bytes back) in batches
- * during which every stream has the bytes behind it and the last, shortest segment the room:
- * no bound check inside a batch. The streams go back to the general reader after. */
+/* How many rounds every stream has the bytes behind it for (7 per round). */
+static inline __attribute__((always_inline)) size_t rounds_behind(const struct marker_stream *s,
+								  const struct zs_bitin *in, size_t n)
+{
+	size_t behind = (size_t)(s->p - in->start) / 7;
+
+	return behind < n ? behind : n;
+}
+
+/* Rounds of 5 symbols per stream in batches during which every stream has the bytes behind
+ * it and the last, shortest segment the room: no bound check inside a batch. The four
+ * streams' rounds interleave, so their table loads overlap. The streams go back to the
+ * general reader after. */
 static inline __attribute__((always_inline)) void decode_4_fast(const uint16_t *entries, unsigned mb,
 								struct zs_bitin in[4], uint8_t *op[4],
 								const uint8_t *end3)
 {
-	const uint8_t *p[4];
-	uint64_t b[4];
 	unsigned shift = 64 - mb;
 
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 4; i++)
 		if (in[i].consumed >= 64)
 			return; /* a short stream in its pad: the general reader does it all */
-		p[i] = in[i].ptr;
-		b[i] = UINT64_C(1) << in[i].consumed;
-	}
+	struct marker_stream s0 = { in[0].ptr, UINT64_C(1) << in[0].consumed, op[0] };
+	struct marker_stream s1 = { in[1].ptr, UINT64_C(1) << in[1].consumed, op[1] };
+	struct marker_stream s2 = { in[2].ptr, UINT64_C(1) << in[2].consumed, op[2] };
+	struct marker_stream s3 = { in[3].ptr, UINT64_C(1) << in[3].consumed, op[3] };
+
 	for (;;) {
-		size_t n = (size_t)(end3 - op[3]) / 5;
+		size_t n = (size_t)(end3 - s3.o) / 5;
 
-		for (int i = 0; i < 4; i++) {
-			size_t behind = (size_t)(p[i] - in[i].start) / 7;
-
-			n = behind < n ? behind : n;
-		}
+		n = rounds_behind(&s0, &in[0], n);
+		n = rounds_behind(&s1, &in[1], n);
+		n = rounds_behind(&s2, &in[2], n);
+		n = rounds_behind(&s3, &in[3], n);
 		if (n == 0)
 			break;
-		uint8_t *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
-
-		for (size_t r = 0; r < n; r++) {
-			b[0] = marker_reload(&p[0], b[0]);
-			b[1] = marker_reload(&p[1], b[1]);
-			b[2] = marker_reload(&p[2], b[2]);
-			b[3] = marker_reload(&p[3], b[3]);
-			/* Written out: compilers keep a 5-step loop as a loop. */
-			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 0);
-			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 1);
-			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 2);
-			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 3);
-			symbol_of_each(entries, shift, b, o0, o1, o2, o3, 4);
-			o0 += 5;
-			o1 += 5;
-			o2 += 5;
-			o3 += 5;
+		for (uint8_t *stop = s3.o + 5 * n; s3.o != stop;) {
+			marker_round(entries, shift, &s0);
+			marker_round(entries, shift, &s1);
+			marker_round(entries, shift, &s2);
+			marker_round(entries, shift, &s3);
 		}
-		op[0] = o0;
-		op[1] = o1;
-		op[2] = o2;
-		op[3] = o3;
 	}
+	const struct marker_stream *all[4] = { &s0, &s1, &s2, &s3 };
+
 	for (int i = 0; i < 4; i++) {
-		in[i].ptr = p[i];
-		in[i].consumed = (unsigned)__builtin_ctzll(b[i]);
-		in[i].bits = zs_read64(p[i]);
+		in[i].ptr = all[i]->p;
+		in[i].consumed = (unsigned)__builtin_ctzll(all[i]->b);
+		in[i].bits = zs_read64(all[i]->p);
+		op[i] = all[i]->o;
 	}
 }
 

@@ -41,6 +41,16 @@ static const uint8_t of_bits[ZS_OF_MAX_CODE + 1] = {
 	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 };
 
+/* The most bits a sequence reads for a field whose table has codes below nsymbols and the
+ * given log: the extra bits grow with the code in all three alphabets, and no cell's state
+ * update reads more than log bits. */
+static unsigned field_bits(enum seq_kind kind, unsigned nsymbols, unsigned log)
+{
+	const uint8_t *bits = kind == KIND_LL ? zs_ll_bits : kind == KIND_ML ? zs_ml_bits : of_bits;
+
+	return bits[nsymbols - 1] + log;
+}
+
 /* The cells of one table at seq_cells[at], straight from the spread (no intermediate cells). */
 static int build_seq_cells(struct zs_seq_cell *seq_cells, unsigned at, enum seq_kind kind,
 			   const int16_t *norm, unsigned nsymbols, unsigned log)
@@ -96,6 +106,8 @@ static ptrdiff_t read_table(struct zs_dctx *d, struct zs_seq_table *t, unsigned 
 	case ZS_MODE_PREDEFINED:
 		t->cells = d->seq_cells + predefined_at;
 		t->log = predefined_log;
+		t->seq_bits = field_bits(kind, kind == KIND_OF ? ZS_OF_DEFAULT_MAX_CODE + 1 : max_symbol + 1,
+					 predefined_log);
 		return 0;
 	case ZS_MODE_RLE:
 		if (len < 1)
@@ -107,18 +119,20 @@ static ptrdiff_t read_table(struct zs_dctx *d, struct zs_seq_table *t, unsigned 
 		code_value(kind, src[0], &storage[0].base, &storage[0].extra);
 		t->cells = storage;
 		t->log = 0;
+		t->seq_bits = storage[0].extra;
 		return 1;
 	case ZS_MODE_FSE: {
 		int16_t norm[ZS_FSE_MAX_SYMBOLS];
-		unsigned log;
-		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log);
+		unsigned log, nsymbols;
+		ptrdiff_t used = zs_fse_read_counts(src, len, norm, max_symbol, max_log, &log, &nsymbols);
 
-		if (used < 0 || build_seq_cells(d->seq_cells, at, kind, norm, max_symbol + 1, log) != 0) {
+		if (used < 0 || build_seq_cells(d->seq_cells, at, kind, norm, nsymbols, log) != 0) {
 			t->cells = NULL;
 			return ZS_ERR_FSE_TABLE;
 		}
 		t->cells = storage;
 		t->log = log;
+		t->seq_bits = field_bits(kind, nsymbols, log);
 		return used;
 	}
 	default:
