@@ -102,20 +102,23 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 		s->next_insert = p;
 		return;
 	}
-	for (; p < to; p += step) {
+	/* Up to the last position with a position AHEAD on to hash (no test in the loop), then
+	 * the rest. */
+	size_t bulk = last < AHEAD ? 0 : last - AHEAD + 1 < to ? last - AHEAD + 1 : to;
+
+	for (; p < bulk; p += step) {
 		uint8_t *row = s->ring_row[p % AHEAD];
 		uint8_t tag = s->ring_tag[p % AHEAD];
+		uint64_t h = zs_row_hash(src + p + AHEAD, hm);
+		uint8_t *ahead = zs_row_of(&rows, h, rb);
 
-		if (p + AHEAD <= last) {
-			uint64_t h = zs_row_hash(src + p + AHEAD, hm);
-			uint8_t *ahead = zs_row_of(&rows, h, rb);
-
-			zs_row_prefetch(ahead, rb);
-			s->ring_row[p % AHEAD] = ahead;
-			s->ring_tag[p % AHEAD] = zs_row_tag(h);
-		}
+		zs_row_prefetch(ahead, rb);
+		s->ring_row[p % AHEAD] = ahead;
+		s->ring_tag[p % AHEAD] = zs_row_tag(h);
 		zs_row_insert(&rows, row, tag, p, rb);
 	}
+	for (; p < to; p += step)
+		zs_row_insert(&rows, s->ring_row[p % AHEAD], s->ring_tag[p % AHEAD], p, rb);
 	s->next_insert = p;
 }
 
@@ -226,7 +229,7 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	return best >= s->min_match ? best : 0;
 }
 
-static size_t rep_match(const struct lazy_state *s, size_t pos, uint32_t offset)
+ZS_ROW_INLINE size_t rep_match(const struct lazy_state *s, size_t pos, uint32_t offset)
 {
 	if (offset == 0 || offset > pos || pos + 4 > s->end)
 		return 0;
