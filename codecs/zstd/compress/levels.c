@@ -10,9 +10,10 @@
  * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
  * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
  * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
- * and chain sizes are those for 128 KiB: frame.c scales them with the input. Levels 5-12 keep no
- * hash table (their chain_log sizes the row table of match_row.h: 4 << chain_log bytes, 2 per
- * input byte at most; search_log also picks the row size). At 1 MiB, levels 11-12 take 4-byte
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. The row levels
+ * (ZS_GREEDY..ZS_LAZY2) keep no hash table (their chain_log sizes the row table of
+ * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log also picks the row
+ * size, 64 bytes for 2^3 candidates, 128 for 2^4, 256 above). At 1 MiB, levels 11-12 take 4-byte
  * matches: 2 % smaller on the tree and bin samples than 5-byte ones at the same speed.
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
  * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
@@ -28,12 +29,18 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 17, 16, 8, 5, 12, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 17, 17, 8, 5, 16, 1}}, /* 4 */
-	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}}, /* 5 */
-	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}}, /* 6 */
-	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}}, /* 7 */
-	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 8 */
-	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 9 */
-	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}}, /* 10 */
+	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
+	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
+	/* 6: one step of lazy evaluation on level 5's rows */
+	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
+	/* 7: two steps; 8 MiB of rows at 1 MiB (the zmid branch: smaller than 4 MiB there) */
+	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
+	/* 8: 16 candidates in 128-byte rows */
+	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	/* 9: 32 candidates at 128 KiB; 1 MiB stays at 16 (128-byte rows, 0.90x libzstd's work) */
+	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	/* 10: the deepest row search, 48 slots */
+	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
 	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
