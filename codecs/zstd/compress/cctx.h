@@ -11,7 +11,7 @@
 #include "codecs/zstd/common/mem.h"
 #include "codecs/zstd/compress/block_enc.h"
 
-enum zs_strategy { ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTOPT, ZS_BTULTRA,
+enum zs_strategy { ZS_DFAST, ZS_GREEDY, ZS_LAZY, ZS_LAZY2, ZS_BTLAZY2, ZS_BTOPT, ZS_BTULTRA,
 		   ZS_BTULTRA2 };
 
 /* Per-level search parameters (the shape of the reference's table for inputs up to 128 KiB). */

@@ -10,32 +10,45 @@
  * { strategy, hash_log, chain_log, search_log, min_match, target_len, passes }.
  * Inputs over 256 KiB (squashfs blocks of 512 KiB and 1 MiB) get the second: a window that large
  * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
- * and chain sizes are those for 128 KiB: frame.c scales them with the input. Levels 5-12 keep no
- * hash table (their chain_log sizes the row table of match_row.h: 4 << chain_log bytes, 2 per
- * input byte at most; search_log also picks the row size). At 1 MiB, levels 11-12 take 4-byte
+ * and chain sizes are those for 128 KiB: frame.c scales them with the input. The row levels
+ * (ZS_GREEDY..ZS_LAZY2) keep no hash table (their chain_log sizes the row table of
+ * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log also picks the row
+ * size, 64 bytes for 2^3 candidates, 128 for 2^4, 256 above). At 1 MiB, levels 11-12 take 4-byte
  * matches: 2 % smaller on the tree and bin samples than 5-byte ones at the same speed.
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
  * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
  * beside the long one; a match under target_len tries the candidate one byte on.
- * Over 256 KiB, levels 13-14 run the lazy rows (fast, up to 1.2 % larger than libzstd on text),
- * but level 15, mksquashfs's default, keeps the optimal parser: the lazy rows left it 1.9 %
- * larger on text, the parser one step below level 16 makes it 5-11 % smaller. */
+ * Level 15 over 256 KiB, mksquashfs's default, keeps the optimal parser: the lazy rows left it
+ * 1.9 % larger on text, the parser one step below level 16 makes it 5-11 % smaller.
+ * ZS_BTLAZY2 is the lazy2 parse over match_bt.h's trees (match_lazy.c): rows of at most 48
+ * slots left levels 11-12 at 128 KiB and 13-14 at 1 MiB 0.1-1.2 % larger than libzstd's
+ * binary-tree lazy levels; the trees search as far back as the input. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
 	{{ZS_DFAST, 13, 0, 7, 6, 16, 1}, {ZS_DFAST, 14, 0, 7, 6, 16, 1}}, /* 1 */
 	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 17, 16, 8, 5, 12, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 17, 17, 8, 5, 16, 1}}, /* 4 */
-	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}}, /* 5 */
-	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}}, /* 6 */
-	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}}, /* 7 */
-	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 8 */
-	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}}, /* 9 */
-	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}}, /* 10 */
-	{{ZS_LAZY2, 6, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}}, /* 11 */
-	{{ZS_LAZY2, 6, 18, 8, 4, 12, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}}, /* 12 */
-	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_LAZY2, 17, 17, 6, 4, 8, 1}}, /* 13 */
-	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_LAZY2, 17, 17, 7, 4, 8, 1}}, /* 14 */
+	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
+	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
+	/* 6: one step of lazy evaluation on level 5's rows */
+	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
+	/* 7: two steps; 8 MiB of rows at 1 MiB (the zmid branch: smaller than 4 MiB there) */
+	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
+	/* 8: 16 candidates in 128-byte rows */
+	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	/* 9: 32 candidates at 128 KiB; 1 MiB stays at 16 (128-byte rows, 0.90x libzstd's work) */
+	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	/* 10: the deepest row search, 48 slots */
+	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}},
+	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
+	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
+	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
+	{{ZS_BTLAZY2, 17, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
+	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
+	 * text and misc; 5-byte matches 0.995-1.001) */
+	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 20, 18, 4, 4, 8, 1}}, /* 13 */
+	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 20, 18, 5, 4, 8, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTOPT, 17, 18, 4, 3, 64, 1}}, /* 15 */
 	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
 	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */

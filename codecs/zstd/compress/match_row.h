@@ -41,7 +41,7 @@
 
 struct zs_rows {
 	uint8_t *first;       /* row 0, 64-byte aligned */
-	unsigned shift;       /* 64 - log2(rows) - 32: the row is (hash >> 32) >> shift */
+	unsigned shift;       /* 64 - log2(rows): the row is hash >> shift (tables hold 2 rows or more) */
 	uint32_t base;
 	uint8_t gen;
 };
@@ -59,10 +59,11 @@ static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log
 {
 	uintptr_t a = (uintptr_t)mem;
 	unsigned rb_log = rb == 64 ? 6 : rb == 128 ? 7 : 8;
-	unsigned row_log = table_log > rb_log ? table_log - rb_log : 0;
+	/* At least 2 rows: frame.c sizes tables of 512 bytes and more (a shift of 64 is undefined). */
+	unsigned row_log = table_log > rb_log ? table_log - rb_log : 1;
 
 	r->first = (uint8_t *)mem + (((a + 63) & ~(uintptr_t)63) - a);
-	r->shift = 32 - row_log;
+	r->shift = 64 - row_log;
 	r->base = base;
 	r->gen = gen;
 }
@@ -78,7 +79,7 @@ ZS_ROW_INLINE uint64_t zs_row_hash(const uint8_t *p, unsigned min_match)
 
 ZS_ROW_INLINE uint8_t *zs_row_of(const struct zs_rows *r, uint64_t h, unsigned rb)
 {
-	return r->first + (size_t)((h >> 32) >> r->shift) * rb;
+	return r->first + (size_t)(h >> r->shift) * rb;
 }
 
 ZS_ROW_INLINE uint8_t zs_row_tag(uint64_t h)
