@@ -43,8 +43,11 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	uint32_t *bt = c->chain;
 	uint32_t mask = c->bt_mask;
 	/* Trees of 3-byte prefixes are deep and unselective: 3-byte matches come from hash3.
-	 * (Keyed on 4 bytes whatever the level's minimum: a longer minimum only filters.) */
-	uint32_t h = zs_hash(src + pos, 4, c->hash_log);
+	 * Rows taking 5-byte matches key the heads on 5 bytes: the 4-byte matches such a tree
+	 * would hold are only filtered out, and a shallow search then reaches the longer ones
+	 * (level 15 over 256 KiB: 0.7-1.4 % smaller, 1 % fewer instructions). */
+	unsigned key = c->p.min_match >= 5 ? 5 : 4;
+	uint32_t h = zs_hash(src + pos, key, c->hash_log);
 	uint32_t cur = c->hash[h];
 	/* Tables hold positions + idx_base: a new frame's base is above every older entry,
 	 * so the tables need no clearing between frames. */
@@ -64,8 +67,11 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	c->hash[h] = (uint32_t)apos;
 	/* Descents go position by position and the heads are scattered over tables larger than
 	 * the core's cache: start loading the heads of the position after next now (one descent
-	 * ahead is not quite enough time; src has 8 bytes past any hashed position). */
-	__builtin_prefetch(&c->hash[zs_hash(src + pos + 2, 4, c->hash_log)]);
+	 * ahead is not quite enough time; a 5-byte hash reads 8 bytes, which only a position
+	 * 8 bytes before the input's end has). */
+	size_t ahead = pos + 10 <= c->src_len ? pos + 2 : pos;
+
+	__builtin_prefetch(&c->hash[zs_hash(src + ahead, key, c->hash_log)]);
 	if (c->use_hash3) {
 		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
 		uint32_t c3 = c->hash3[h3];
