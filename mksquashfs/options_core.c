@@ -8,6 +8,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/format.h"
 #include "common/util/io.h"
@@ -86,6 +87,16 @@ static int opt_mem(struct mksq_options *o, const char *name, const char *v, stru
 			       v ? v : "");
 	o->mem = n;
 	return 0;
+}
+
+uint64_t mksq_mem_budget(const struct mksq_options *o)
+{
+	if (o->mem > 0)
+		return o->mem;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || page <= 0)
+		return 4ull << 30; /* unknown: as a small machine */
+	return (uint64_t)pages * (uint64_t)page / 2;
 }
 
 static int exclude_line(void *ctx, const char *line, size_t len, struct sq_error *err)
