@@ -51,6 +51,10 @@ static void *map_more(struct spill *s, size_t len, struct sq_error *err)
 {
 	if (s->fd < 0 && open_file(s, err) != 0)
 		return NULL;
+	/* Every mapping starts at a page boundary of the file. */
+	long page = sysconf(_SC_PAGESIZE);
+	size_t step = page > 0 ? (size_t)page : 4096;
+	len = (len + step - 1) / step * step;
 	int e = posix_fallocate(s->fd, (off_t)s->file_bytes, (off_t)len);
 	if (e != 0) {
 		errno = e;
