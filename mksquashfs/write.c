@@ -123,17 +123,17 @@ static int write_fragment_table(struct image_out *out, const struct image_settin
 static int write_export_table(struct image_out *out, struct write_ctx *ctx, void *state,
 			      uint64_t *where, struct sq_error *err)
 {
+	/* Encoded in place over the references (the last use of them): a second array would be
+	 * 8 bytes an inode outside the spill. */
 	size_t len = (size_t)ctx->inode_count * SQFS_EXPORT_ENTRY_SIZE;
-	uint8_t *entries = malloc(len);
-	if (entries == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the export table");
-	for (uint32_t i = 0; i < ctx->inode_count; i++)
-		put_le64(entries + (size_t)i * SQFS_EXPORT_ENTRY_SIZE, ctx->refs[i]);
-	int rc = put_table(out, entries, len, ctx->settings, state,
-			   ctx->settings->uncompressed_inodes, where,
-			   &ctx->stats->export_table_bytes, err);
-	free(entries);
-	return rc;
+	uint8_t *entries = (uint8_t *)ctx->refs;
+	for (uint32_t i = 0; i < ctx->inode_count; i++) {
+		uint64_t ref = ctx->refs[i];
+		put_le64(entries + (size_t)i * SQFS_EXPORT_ENTRY_SIZE, ref);
+	}
+	return put_table(out, entries, len, ctx->settings, state,
+			 ctx->settings->uncompressed_inodes, where, &ctx->stats->export_table_bytes,
+			 err);
 }
 
 static int write_id_table(struct image_out *out, struct write_ctx *ctx, void *state,
