@@ -81,6 +81,38 @@ static void gen_records(uint8_t *p, size_t len)
 	}
 }
 
+/* Lines of numbers in records that repeat one long list with a few numbers changed: matches
+ * hundreds of bytes long that differ from their neighbours far from their start, the case
+ * where trees ordered on a capped prefix once let a match claim bytes that differ. */
+static void gen_near_duplicates(uint8_t *p, size_t len)
+{
+	enum { LIST = 400 };
+	uint32_t base[LIST], list[LIST];
+	size_t i = 0;
+
+	for (unsigned k = 0; k < LIST; k++)
+		base[k] = (uint32_t)(rng() % 200000);
+	while (i < len) {
+		char line[32];
+
+		memcpy(list, base, sizeof(list));
+		for (uint64_t e = 1 + rng() % 5; e > 0; e--)
+			list[rng() % LIST] = (uint32_t)(rng() % 200000);
+		size_t from = (size_t)(rng() % LIST), count = 20 + (size_t)(rng() % 280);
+		int n = snprintf(line, sizeof(line), "return <<'END';\nV%u\n", (unsigned)(1 + rng() % 39));
+
+		for (int k = 0; k < n && i < len; k++)
+			p[i++] = (uint8_t)line[k];
+		for (size_t k = from; k < from + count && k < LIST; k++) {
+			n = snprintf(line, sizeof(line), "%u\n", (unsigned)list[k]);
+			for (int m = 0; m < n && i < len; m++)
+				p[i++] = (uint8_t)line[m];
+		}
+		for (const char *end = "END\n"; *end && i < len; end++)
+			p[i++] = (uint8_t)*end;
+	}
+}
+
 static int load_file(const char *path, const char *label, size_t max, int big)
 {
 	FILE *f = fopen(path, "rb");
@@ -140,6 +172,10 @@ static void build_inputs(void)
 	p = add_input("period3-50k", 50000, 0);
 	for (size_t i = 0; i < 50000; i++)
 		p[i] = (uint8_t)"abc"[i % 3];
+	p = add_input("near-duplicates-128k", 131072, 0);
+	gen_near_duplicates(p, 131072);
+	p = add_input("near-duplicates-1m", LARGEST_INPUT, 1);
+	gen_near_duplicates(p, LARGEST_INPUT);
 	p = add_input("text-1m", LARGEST_INPUT, 1);
 	gen_text(p, LARGEST_INPUT);
 	for (size_t i = 300000; i < 310000; i++)

@@ -90,8 +90,14 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	while ((size_t)cur - lowest < apos - lowest && attempts-- > 0) {
 		uint32_t *node = &bt[2 * (cur & mask)];
 		const uint8_t *match = (const uint8_t *)(vsrc + cur);
-		/* Everything below both boundaries shares their common prefix with pos. */
+		/* Everything below both boundaries shares their common prefix with pos, but only
+		 * as far as every insertion compared: one that stopped at INSERT_CAP bytes took
+		 * the two strings as equal, so the trees are ordered on that prefix alone and
+		 * a longer known length would let a match claim bytes that differ. */
 		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
+
+		if (len > INSERT_CAP)
+			len = INSERT_CAP;
 
 		len += zs_match_len(src + pos + len, match + len, limit);
 		if (out != NULL && len > best) {
