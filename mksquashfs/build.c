@@ -16,6 +16,7 @@
 
 #include "common/format.h"
 #include "common/util/progress.h"
+#include "common/util/sizes.h"
 #include "mksquashfs/append/append.h"
 #include "mksquashfs/append/guard.h"
 #include "mksquashfs/append/stored.h"
@@ -28,6 +29,7 @@
 #include "mksquashfs/inode_map.h"
 #include "mksquashfs/pseudo/pseudo.h"
 #include "mksquashfs/scan.h"
+#include "mksquashfs/spill.h"
 #include "mksquashfs/scan_xattr.h"
 #include "mksquashfs/sort.h"
 #include "mksquashfs/summary.h"
@@ -43,6 +45,8 @@ struct build {
 	struct image_out out;
 	bool out_open;
 	struct tree tree;
+	struct spill spill;           /* where the tree's records go past their share of -mem */
+	bool spill_ready;
 	struct file_list files;
 	struct scan_stats scan_stats;
 	struct data_stats data_stats;
@@ -240,6 +244,7 @@ static int write_data(struct build *b, struct sq_error *err)
 		.warn = stderr,
 		.exit_on_error = o->run.exit_on_error,
 		.throttle = o->run.throttle,
+		.table_mem = mksq_mem_budget(o) / MKSQ_MEM_TABLE_SHARE,
 		.stored = b->stored,
 	};
 	return data_write(&cfg, &b->out, &b->files, &b->frags, &b->frag_count, &b->data_stats, err);
@@ -321,6 +326,10 @@ static int print_summary(struct build *b, struct sq_error *err)
 			.tree = &b->tree,
 		};
 		summary_print(stdout, &in);
+		/* Not in squashfs-tools' summary: the disk the run used beside the image. */
+		if (b->spill.file_bytes > 0)
+			printf("Per-file records spilled to a temporary file in %s: %llu MiB (-mem)\n",
+			       b->spill.dir, (unsigned long long)(b->spill.file_bytes >> 20));
 	}
 	summary_print_skipped(stderr, &b->scan_stats, &b->data_stats);
 	if (fflush(stdout) != 0 || ferror(stdout))
@@ -340,6 +349,8 @@ static void build_free(struct build *b)
 	free(b->frags);
 	tree_free(&b->tree);
 	file_list_free(&b->files);
+	if (b->spill_ready)
+		spill_close(&b->spill);
 	if (b->excludes_ready)
 		exclude_free(&b->excludes);
 	if (b->info_file != NULL) {
@@ -371,6 +382,33 @@ static void print_banner(const struct build *b)
 	fflush(stdout);
 }
 
+/* The spill of the tree's records (spill.h): past their share of -mem, into a temporary file in
+ * TMPDIR, else next to the image. SQ_MKSQUASHFS_SPILL_AT (bytes) moves the share, for tests. */
+static int start_spill(struct build *b, struct sq_error *err)
+{
+	uint64_t limit = mksq_mem_budget(b->o) / MKSQ_MEM_TREE_SHARE;
+	const char *at = getenv("SQ_MKSQUASHFS_SPILL_AT");
+	if (at != NULL && sq_parse_size(at, "KMG", &limit) != 0)
+		return sq_fail(err, SQ_ERR_USAGE, "SQ_MKSQUASHFS_SPILL_AT \"%s\" is not a size", at);
+	const char *tmp = getenv("TMPDIR");
+	char *dir = strdup(tmp != NULL && tmp[0] != '\0' ? tmp : b->o->image_path);
+	if (dir == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	if (tmp == NULL || tmp[0] == '\0') {
+		char *slash = strrchr(dir, '/');
+		if (slash == NULL)
+			strcpy(dir, ".");
+		else
+			slash[slash == dir] = '\0';
+	}
+	b->spill_ready = spill_init(&b->spill, limit, dir);
+	free(dir);
+	if (!b->spill_ready)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	b->tree.spill = &b->spill;
+	return 0;
+}
+
 /* Appending: the tree the image contributes goes to the scan; the image is protected (recovery
  * file, cleared magic) only once the sources are read, so a bad source leaves it untouched.
  * Warnings name sources that could not be read: squashfs-tools prints them with -quiet too. */
@@ -383,6 +421,8 @@ static int build_all(struct build *b, struct sq_error *err)
 	/* The readers see the settings the image is written with (an appended image's own). */
 	struct mksq_options eff = *o;
 	eff.image = b->image;
+	if (start_spill(b, err) != 0)
+		return -1;
 	if (build_tree(&eff, &b->excludes, base, &b->tree, &b->files, &b->scan_stats, stderr,
 		       &b->progress, err) != 0)
 		return -1;

@@ -277,6 +277,20 @@ uint64_t data_progress_units(const struct image_settings *img, const struct file
 	return units;
 }
 
+/* Entries per table within table_mem: half for the packed tails (16 bytes each in the array,
+ * 16-32 in their table), a quarter each for the reader's and the writer's tables of whole files
+ * (16-32 bytes an entry, three times that while one grows). */
+static void bound_tables(uint64_t table_mem, struct data_reader *r, struct dedup_table *writer)
+{
+	if (table_mem == 0)
+		return;
+	size_t tails = (size_t)(table_mem / 2 / 48), whole = (size_t)(table_mem / 4 / 48);
+	r->tail_limit = tails ? tails : 1;
+	r->tail_table->limit = r->tail_limit;
+	r->table->limit = whole ? whole : 1;
+	writer->limit = whole ? whole : 1;
+}
+
 /* The tail tables sized for every tail the files can pack, up front: growing them as tails come
  * would, at the end, hold the old and the new table at once (the peak with many small files). */
 static int reserve_tails(struct data_reader *r, const struct file_list *files)
@@ -287,6 +301,8 @@ static int reserve_tails(struct data_reader *r, const struct file_list *files)
 	size_t tails = 0;
 	for (size_t i = 0; i < files->count; i++)
 		tails += tail_to_fragment(img, files->files[i]->file->size);
+	if (r->tail_limit != 0 && tails > r->tail_limit)
+		tails = r->tail_limit;
 	if (tails == 0)
 		return 0;
 	r->tails = sq_alloc_array(tails, sizeof(*r->tails));
@@ -316,6 +332,7 @@ int data_write(const struct data_config *cfg, struct image_out *out,
 	sq_error_clear(&r.err);
 	r.table = &reader_table;
 	r.tail_table = &tail_table;
+	bound_tables(cfg->table_mem, &r, &w.table);
 	r.frag = malloc(bs);
 	r.tail = malloc(bs);
 	r.cmp_a = malloc(bs);

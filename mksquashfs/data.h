@@ -29,6 +29,8 @@ struct data_config {
 	FILE *warn;              /* unreadable or changing files are named here (NULL: silent) */
 	bool exit_on_error;      /* -exit-on-error: an unreadable file fails the build */
 	unsigned throttle;       /* -throttle: percent of the reading time spent idle, 0..99 */
+	uint64_t table_mem;      /* bytes the duplicate tables may hold (their share of -mem), 0: no
+	                            bound; past it later duplicates go unnoticed (dedup.h) */
 	struct stored_data *stored; /* appending: the image's files and fragments, which new files
 	                               dedup against (mksquashfs/append/stored.h); NULL otherwise */
 };

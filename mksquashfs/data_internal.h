@@ -46,6 +46,7 @@ struct data_reader {
 	struct dedup_table *tail_table;  /* packed tails by (length, hash) -> tails[i - 1] */
 	struct packed_tail *tails;
 	size_t tail_count, tail_cap;
+	size_t tail_limit;               /* tails remembered at most (-mem), 0: no limit */
 	struct content_dir dir;          /* the directory files are opened relative to */
 	uint32_t unreadable;   /* files stored empty: could not be opened or read */
 	uint32_t changed;      /* files that changed size while being read */

@@ -173,6 +173,9 @@ static int same_tail(struct data_reader *r, const struct tree_inode *old, uint32
 int data_reader_remember_tail(struct data_reader *r, struct tree_inode *n, uint32_t tail_len,
 			      uint64_t hash, uint32_t frag_index, uint32_t offset)
 {
+	/* Past its share of -mem a tail is not remembered: a later equal tail is packed again. */
+	if (r->tail_limit != 0 && r->tail_count >= r->tail_limit)
+		return 0;
 	if (r->tail_count == r->tail_cap) {
 		size_t cap = r->tail_cap ? r->tail_cap * 2 : 256;
 		struct packed_tail *grown = sq_realloc_array(r->tails, cap, sizeof(*grown));

@@ -59,6 +59,8 @@ static int grow(struct dedup_table *t)
 int dedup_reserve(struct dedup_table *t, size_t count)
 {
 	size_t cap = t->cap ? t->cap : 1024;
+	if (t->limit != 0 && count > t->limit)
+		count = t->limit;
 	while (count * 4 > cap * 3)
 		cap *= 2;
 	return cap > t->cap ? resize(t, cap) : 0;
@@ -68,6 +70,8 @@ int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item
 {
 	/* Up to three quarters full: probe runs stay short (equal keys are rare) and the table
 	 * costs about 29 bytes per entry on average (16-byte slots, 3/8 to 3/4 full). */
+	if (t->limit != 0 && t->count >= t->limit)
+		return 0;
 	if ((t->count + 1) * 4 > t->cap * 3 && grow(t) != 0)
 		return -1;
 	uint64_t key = fold(size, hash);

@@ -20,12 +20,16 @@ struct dedup_table {
 	struct dedup_entry *slots;
 	size_t cap;     /* a power of two, or 0 */
 	size_t count;
+	size_t limit;   /* at most this many entries (their share of -mem), 0: no limit. Past it
+	                   inserts are dropped: a later copy of what was dropped is stored again
+	                   instead of found, which costs image size, never a wrong image */
 };
 
-/* 0, or -1 when memory is short (the table is unchanged). item must not be NULL. */
+/* 0, or -1 when memory is short (the table is unchanged). item must not be NULL. Dropped (0)
+ * when the table holds limit entries. */
 int dedup_insert(struct dedup_table *t, uint64_t size, uint64_t hash, void *item);
 
-/* Room for count entries in all, so that inserting them never grows the table (growing holds
+/* Room for count entries in all (at most limit), so that inserting them never grows the table (growing holds
  * the old and the new slots at once). 0, or -1 when memory is short (the table is unchanged). */
 int dedup_reserve(struct dedup_table *t, size_t count);
 

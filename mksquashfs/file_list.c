@@ -10,67 +10,84 @@
 #include "common/util/path.h"
 #include "common/util/sizes.h"
 
-static int list_add(struct file_list *f, struct tree_inode *n, char *path, struct sq_error *err)
+/* Pass one marks each file to list (hard links share an inode: marked once) and counts them. */
+static size_t count_files(struct tree_inode *dir)
 {
-	if (f->count == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 64;
-		struct tree_inode **grown = sq_realloc_array(f->files, cap, sizeof(*grown));
-		if (grown == NULL)
-			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-		f->files = grown;
-		if (path != NULL) {
-			char **paths = sq_realloc_array(f->image_paths, cap, sizeof(*paths));
-			if (paths == NULL)
-				return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-			f->image_paths = paths;
+	size_t count = 0;
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_inode *n = dir->dir->entries[i].inode;
+		if (n->dir != NULL) {
+			count += count_files(n);
+		} else if (n->file != NULL && n->inode_number == 0 && !(n->flags & TREE_STORED)) {
+			n->inode_number = 1;
+			count++;
 		}
-		f->cap = cap;
 	}
-	if (path != NULL)
-		f->image_paths[f->count] = path;
-	f->files[f->count++] = n;
-	f->total_bytes += n->file->size;
-	return 0;
+	return count;
 }
 
-/* inode_number belongs to the writer; it is borrowed here as a "listed" mark and reset after. */
+/* inode_number belongs to the writer; it is borrowed here as a "to list" mark (set by
+ * count_files) and cleared as each file is listed, so hard links are listed once. */
 static int collect(struct file_list *f, struct tree_inode *dir, const char *prefix,
 		   bool with_paths, struct sq_error *err)
 {
 	for (uint32_t i = 0; i < dir->dir->count; i++) {
 		struct tree_entry *e = &dir->dir->entries[i];
 		struct tree_inode *n = e->inode;
-		bool listed = n->file != NULL && n->inode_number == 0 && !(n->flags & TREE_STORED);
-		if (n->dir == NULL && !listed)
+		if (n->dir == NULL && n->inode_number != 1)
 			continue;
 		char *path = NULL;
 		if (with_paths && (path = sq_path_join(prefix, e->name)) == NULL)
 			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-		int rc;
 		if (n->dir != NULL) {
-			rc = collect(f, n, path, with_paths, err);
+			int rc = collect(f, n, path, with_paths, err);
 			free(path);
-		} else {
-			n->inode_number = 1;
-			rc = list_add(f, n, path, err);
 			if (rc != 0)
-				free(path);
+				return -1;
+			continue;
 		}
-		if (rc != 0)
-			return -1;
+		n->inode_number = 0;
+		if (path != NULL)
+			f->image_paths[f->count] = path;
+		f->files[f->count++] = n;
+		f->total_bytes += n->file->size;
 	}
 	return 0;
+}
+
+/* Clear the marks of files not listed (a failure part way). */
+static void unmark(struct tree_inode *dir)
+{
+	for (uint32_t i = 0; i < dir->dir->count; i++) {
+		struct tree_inode *n = dir->dir->entries[i].inode;
+		if (n->dir != NULL)
+			unmark(n);
+		else if (n->file != NULL)
+			n->inode_number = 0;
+	}
 }
 
 int file_list_build(struct tree *tree, bool with_paths, struct file_list *files,
 		    struct sq_error *err)
 {
 	memset(files, 0, sizeof(*files));
-	int rc = collect(files, tree->root, "/", with_paths, err);
-	for (size_t i = 0; i < files->count; i++)
-		files->files[i]->inode_number = 0;
-	if (rc != 0)
+	size_t count = count_files(tree->root);
+	int rc = 0;
+	if (count > 0) {
+		files->files = tree_alloc(tree, count * sizeof(*files->files), err);
+		files->files_in_arena = true;
+		if (files->files == NULL)
+			rc = -1;
+	}
+	if (rc == 0 && with_paths && count > 0 &&
+	    (files->image_paths = sq_alloc_array(count, sizeof(char *))) == NULL)
+		rc = sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	if (rc == 0)
+		rc = collect(files, tree->root, "/", with_paths, err);
+	if (rc != 0) {
+		unmark(tree->root);
 		file_list_free(files);
+	}
 	return rc;
 }
 
@@ -80,6 +97,7 @@ void file_list_free(struct file_list *files)
 		for (size_t i = 0; i < files->count; i++)
 			free(files->image_paths[i]);
 	free(files->image_paths);
-	free(files->files);
+	if (!files->files_in_arena)
+		free(files->files);
 	memset(files, 0, sizeof(*files));
 }

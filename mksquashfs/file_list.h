@@ -20,9 +20,12 @@ struct file_list {
 	uint64_t total_bytes;   /* sum of sizes */
 	char **image_paths;     /* with_paths: each file's path in the image ("/dir/name"),
 	                           parallel to files; NULL otherwise */
+	bool files_in_arena;    /* files is in the tree's arena (freed with the tree) */
 };
 
-/* List the files of a sorted tree (tree_sort). with_paths keeps image paths (-info). */
+/* List the files of a sorted tree (tree_sort). with_paths keeps image paths (-info). The list
+ * is counted first and then allocated once, in the tree's arena: at a hundred million files a
+ * doubling array would hold 2.4 GB at once, outside any bound. */
 int file_list_build(struct tree *tree, bool with_paths, struct file_list *files,
 		    struct sq_error *err);
 void file_list_free(struct file_list *files);

@@ -64,6 +64,11 @@ int inode_map_put(struct inode_map *m, dev_t dev, ino_t ino, struct tree_inode *
 	return 0;
 }
 
+bool inode_map_full(const struct inode_map *m)
+{
+	return m->limit != 0 && m->count >= m->limit;
+}
+
 void inode_map_free(struct inode_map *m)
 {
 	free(m->slots);

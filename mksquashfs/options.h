@@ -163,7 +163,8 @@ struct mksq_options {
 	} append;
 
 	unsigned processors;           /* 0: online CPUs */
-	uint64_t mem;                  /* -mem: accepted, bounds the queue */
+	uint64_t mem;                  /* -mem: bounds the queue, the tree's anonymous records and
+	                                  the hash tables (mksq_mem_budget), 0: not given */
 
 	struct attr_options attrs;
 	struct walk_options walk;
@@ -210,6 +211,15 @@ int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t 
 /* True when the only source is "-": no source directory (pseudo definitions, or standard
  * input for the tar and cpio readers, supply the tree). */
 bool options_no_sources(const struct mksq_options *o);
+
+/* The memory the run may take, in bytes: -mem, else half of physical memory (so that a tree too
+ * large for memory spills instead of failing). Its shares (doc/scaling.md): block buffers up to
+ * a half (build.c, at most 32 MiB unless -mem is smaller), the tree's records a quarter before
+ * they spill to a temporary file (spill.h), and the hash tables of each stage an eighth (the
+ * scan's hard-link map; the data stage's duplicate tables, dedup.h). */
+uint64_t mksq_mem_budget(const struct mksq_options *o);
+#define MKSQ_MEM_TREE_SHARE 4   /* budget / 4: the tree's anonymous records */
+#define MKSQ_MEM_TABLE_SHARE 8  /* budget / 8: one stage's hash tables */
 /* Append a copy of pattern to the exclude list. */
 int options_add_exclude(struct mksq_options *o, const char *pattern, struct sq_error *err);
 

@@ -8,6 +8,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/format.h"
 #include "common/util/io.h"
@@ -86,6 +87,16 @@ static int opt_mem(struct mksq_options *o, const char *name, const char *v, stru
 			       v ? v : "");
 	o->mem = n;
 	return 0;
+}
+
+uint64_t mksq_mem_budget(const struct mksq_options *o)
+{
+	if (o->mem > 0)
+		return o->mem;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || page <= 0)
+		return 4ull << 30; /* unknown: as a small machine */
+	return (uint64_t)pages * (uint64_t)page / 2;
 }
 
 static int exclude_line(void *ctx, const char *line, size_t len, struct sq_error *err)
@@ -228,8 +239,13 @@ static const struct opt_def core_defs[] = {
 		      "\t\t\ttake whichever block is next); reading, duplicate\n"
 		      "\t\t\tchecks and writing run on two threads of their own"),
 	OPT_VALUE_DEF("-mem", opt_mem, SECTION_RUNTIME,
-		      "-mem <size>\t\tuse at most about <size> memory for queued blocks.\n"
-		      "\t\t\tOptionally a suffix of K, M or G can be given"),
+		      "-mem <size>\t\tuse about <size> memory (default half the physical\n"
+		      "\t\t\tmemory): queued blocks up to half of it (at most\n"
+		      "\t\t\t32M), per-file records a quarter, then they spill to\n"
+		      "\t\t\ta temporary file in TMPDIR (else next to the image);\n"
+		      "\t\t\tduplicate and hard-link tables an eighth each, then\n"
+		      "\t\t\tlater duplicates may be missed.  Optionally a suffix\n"
+		      "\t\t\tof K, M or G can be given"),
 	OPT_FLAG_DEF("-nopad", image.pad, false, SECTION_EXPERT,
 		     "-nopad\t\t\tdo not pad filesystem to a multiple of 4K"),
 	{ .name = NULL },

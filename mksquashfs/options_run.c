@@ -165,7 +165,7 @@ static const struct opt_def run_defs[] = {
 	OPT_FLAG_DEF("-percentage", run.percentage, true, SECTION_RUNTIME, "-percentage\t\tdisplay a percentage rather than the full progress bar.\n\t\t\tCan be used with dialog --gauge etc."),
 	OPT_VALUE_DEF("-throttle", opt_run_number, SECTION_RUNTIME, "-throttle <percentage>\tthrottle the I/O input rate by the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs"),
 	OPT_VALUE_DEF("-limit", opt_run_number, SECTION_RUNTIME, "-limit <percentage>\tlimit the I/O input rate to the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs (alternative to -throttle)"),
-	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME, "-mem-percent <percent>\tuse <percent> physical memory for queued blocks\n\t\t\t(like -mem)"),
+	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME, "-mem-percent <percent>\tuse <percent> of physical memory, shared out as\n\t\t\t-mem says"),
 	{ .name = "-mem-default", .kind = OPT_IGNORED, .section = SECTION_RUNTIME, .help = "-mem-default\t\tprint default memory usage in Mbytes" },
 	OPT_IGNORED_DEF("-single-reader", SECTION_RUNTIME, "-single-reader\t\tuse a single thread to read files (accepted: this\n\t\t\tmksquashfs always reads with one thread that works ahead\n\t\t\tof the compressors)"),
 	OPT_VALUE_DEF("-small-readers", opt_run_number, SECTION_RUNTIME, "-small-readers <n>\tuse <n> threads to read small files (accepted and\n\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),

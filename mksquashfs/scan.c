@@ -85,7 +85,7 @@ static int read_symlink(struct scan_ctx *c, int dirfd, const char *name, const c
  * such as -all-root are applied to the whole tree later). */
 static struct tree_inode *new_inode(struct scan_ctx *c, const struct stat *st)
 {
-	struct tree_inode *n = tree_inode_new((uint32_t)st->st_mode, c->err);
+	struct tree_inode *n = tree_inode_new_in(c->tree, (uint32_t)st->st_mode, c->err);
 	if (n == NULL)
 		return NULL;
 	n->uid = (uint32_t)st->st_uid;
@@ -307,7 +307,8 @@ static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, c
 		     const struct stat *st)
 {
 	/* Every non-directory is recorded, not only those with st_nlink > 1: a source given
-	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. */
+	 * twice reaches the same inode twice, and squashfs-tools stores that as a hard link. Past
+	 * the map's share of -mem only those with st_nlink > 1 are (inode_map.h). */
 	bool linkable = !c->o->walk.no_hardlinks;
 	if (linkable) {
 		struct tree_inode *seen = inode_map_get(c->links, st->st_dev, st->st_ino);
@@ -329,7 +330,8 @@ static int add_other(struct scan_ctx *c, struct tree_inode *parent, int dirfd, c
 		tree_inode_free(n);
 		return -1;
 	}
-	if (linkable && inode_map_put(c->links, st->st_dev, st->st_ino, n, c->err) != 0)
+	if (linkable && (st->st_nlink > 1 || !inode_map_full(c->links)) &&
+	    inode_map_put(c->links, st->st_dev, st->st_ino, n, c->err) != 0)
 		return -1;
 	return 0;
 }
@@ -502,7 +504,7 @@ static int scan_dir(struct scan_ctx *c, int fd, const char *path, struct tree_in
 		free(child);
 	}
 done:
-	tree_dir_trim(dir);
+	tree_dir_trim(c->tree, dir);
 	for (size_t i = 0; i < count; i++) {
 		if (entry_names != NULL && entry_names != names && entry_names[i] != names[i])
 			free(entry_names[i]);
@@ -635,6 +637,14 @@ static int scan_made_up_root(struct scan_ctx *c, struct tree_inode *root)
 	return 0;
 }
 
+/* Entries the hard-link map holds whatever their link count: its share of -mem at about 96
+ * bytes an entry (24-byte slots at most 3/4 full, the old and new slots while it doubles). */
+static size_t link_limit(const struct mksq_options *o)
+{
+	uint64_t n = mksq_mem_budget(o) / MKSQ_MEM_TABLE_SHARE / 96;
+	return n > 0 ? (size_t)n : 1;
+}
+
 /* The one way out of a scan: its own hard-link map and path stack freed, the tree on failure. */
 static int scan_end(struct scan_ctx *c, struct inode_map *own, struct tree *tree, int rc)
 {
@@ -697,7 +707,10 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
 			      .progress = progress, .links = links != NULL ? links : &own,
 			      .level = 1, .tree = tree };
+	c.links->limit = link_limit(o);
+	struct spill *spill = tree->spill; /* set up by the caller (-mem) */
 	memset(tree, 0, sizeof(*tree));
+	tree->spill = spill;
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
 
@@ -887,7 +900,10 @@ int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struc
 	struct inode_map own = { 0 };
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
 			      .links = &own, .level = 1, .no_recurse = !recurse, .tree = tree };
+	own.limit = link_limit(o);
+	struct spill *spill = tree->spill; /* set up by the caller (-mem) */
 	memset(tree, 0, sizeof(*tree));
+	tree->spill = spill;
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
 	const char *path = NULL;

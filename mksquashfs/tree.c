@@ -15,6 +15,7 @@
 #include "common/util/error.h"
 #include "common/util/sizes.h"
 #include "common/util/xxhash64.h"
+#include "mksquashfs/spill.h"
 
 /* Directories at least this large get a hash index for lookups. */
 #define TREE_INDEX_MIN 16
@@ -30,13 +31,9 @@ static size_t inode_bytes(uint32_t mode)
 	return sizeof(struct tree_inode);
 }
 
-struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
+/* Set up a zeroed inode of this mode. */
+static struct tree_inode *inode_init(struct tree_inode *n, uint32_t mode)
 {
-	struct tree_inode *n = calloc(1, inode_bytes(mode));
-	if (n == NULL) {
-		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-		return NULL;
-	}
 	n->mode = mode & (S_IFMT | 07777);
 	n->nlink = 1;
 	if (S_ISDIR(mode)) {
@@ -46,6 +43,26 @@ struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
 		n->file = (struct file_data *)(n + 1);
 		n->file->fragment_index = SQFS_NO_FRAGMENT;
 	}
+	return n;
+}
+
+struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
+{
+	struct tree_inode *n = calloc(1, inode_bytes(mode));
+	if (n == NULL) {
+		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	return inode_init(n, mode);
+}
+
+struct tree_inode *tree_inode_new_in(struct tree *tree, uint32_t mode, struct sq_error *err)
+{
+	struct tree_inode *n = tree_alloc(tree, inode_bytes(mode), err);
+	if (n == NULL)
+		return NULL;
+	n = inode_init(n, mode);
+	n->flags |= TREE_IN_ARENA;
 	return n;
 }
 
@@ -103,11 +120,14 @@ void tree_inode_free(struct tree_inode *n)
 		free(n->source_path);
 	free(n->span);
 	if (n->dir != NULL) {
-		free(n->dir->entries);
+		if (!(n->dir->in_arena & TREE_DIR_ENTRIES_IN_ARENA))
+			free(n->dir->entries);
 		free(n->dir->index);
-		free(n->dir->names);
+		if (!(n->dir->in_arena & TREE_DIR_NAMES_IN_ARENA))
+			free(n->dir->names);
 	}
-	free(n);
+	if (!(n->flags & TREE_IN_ARENA))
+		free(n);
 }
 
 static uint32_t name_hash(const char *name, size_t len)
@@ -174,9 +194,15 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 	struct tree_dir *d = dir->dir;
 	if (d->count == d->cap) {
 		uint32_t cap = d->cap ? d->cap * 2 : 8;
-		struct tree_entry *grown = sq_realloc_array(d->entries, cap, sizeof(*grown));
+		/* An array in the arena cannot be resized: it is copied to the heap. */
+		bool copy = d->in_arena & TREE_DIR_ENTRIES_IN_ARENA;
+		struct tree_entry *grown = sq_realloc_array(copy ? NULL : d->entries, cap,
+							    sizeof(*grown));
 		if (grown == NULL)
 			return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+		if (copy)
+			memcpy(grown, d->entries, (size_t)d->count * sizeof(*grown));
+		d->in_arena &= ~(uint32_t)TREE_DIR_ENTRIES_IN_ARENA;
 		d->entries = grown;
 		d->cap = cap;
 	}
@@ -209,15 +235,19 @@ void tree_name_free(const struct tree_dir *d, char *name)
 		free(name);
 }
 
-/* Move the names of d's entries into one block; kept as they are when memory is short. */
-static void pack_names(struct tree_dir *d)
+/* Move the names of d's entries into one block (in tree's arena when there is a tree); kept as
+ * they are when memory is short. */
+static void pack_names(struct tree *tree, struct tree_dir *d)
 {
 	size_t total = 0;
 	for (uint32_t i = 0; i < d->count; i++)
 		total += (size_t)d->entries[i].name_len + 1;
-	char *block = malloc(total), *at = block;
+	struct sq_error ignored;
+	char *block = tree != NULL ? tree_alloc(tree, total, &ignored) : malloc(total), *at = block;
 	if (block == NULL)
 		return;
+	if (tree != NULL)
+		d->in_arena |= TREE_DIR_NAMES_IN_ARENA;
 	for (uint32_t i = 0; i < d->count; i++) {
 		struct tree_entry *e = &d->entries[i];
 		memcpy(at, e->name, (size_t)e->name_len + 1);
@@ -229,18 +259,36 @@ static void pack_names(struct tree_dir *d)
 	d->names_len = total;
 }
 
-void tree_dir_trim(struct tree_inode *dir)
+/* Move d's entry array into tree's arena; kept where it is when that fails. */
+static void entries_to_arena(struct tree *tree, struct tree_dir *d)
+{
+	struct sq_error ignored;
+	struct tree_entry *moved = tree_alloc(tree, (size_t)d->count * sizeof(*moved), &ignored);
+	if (moved == NULL)
+		return;
+	memcpy(moved, d->entries, (size_t)d->count * sizeof(*moved));
+	free(d->entries);
+	d->entries = moved;
+	d->cap = d->count;
+	d->in_arena |= TREE_DIR_ENTRIES_IN_ARENA;
+}
+
+void tree_dir_trim(struct tree *tree, struct tree_inode *dir)
 {
 	struct tree_dir *d = dir->dir;
 	/* Packed once: names added after that are freed one by one. */
 	if (d->names == NULL && d->count > 0)
-		pack_names(d);
-	if (d->count == d->cap)
+		pack_names(tree, d);
+	if (d->count == d->cap || (d->in_arena & TREE_DIR_ENTRIES_IN_ARENA))
 		return;
 	if (d->count == 0) {
 		free(d->entries);
 		d->entries = NULL;
 		d->cap = 0;
+		return;
+	}
+	if (tree != NULL) {
+		entries_to_arena(tree, d);
 		return;
 	}
 	/* Shrinking cannot fail in practice; if it does, the larger array is kept. */
@@ -329,27 +377,50 @@ int tree_keep_fd(struct tree *tree, int fd, struct sq_error *err)
 	return 0;
 }
 
-/* One block of the arena; blocks are chained and freed together. */
+/* One block of the arena; blocks are chained and freed together. Its bytes are zeroed when it
+ * is made and never reused, so every record starts zeroed. */
 struct tree_arena {
 	struct tree_arena *next;
 	size_t used, cap;
+	bool mapped;  /* from the spill file (spill_chunk) */
 	_Alignas(max_align_t) unsigned char bytes[];
 };
 
 #define TREE_ARENA_BLOCK ((size_t)256 * 1024)
 
-static void *arena_alloc(struct tree *tree, size_t len)
+/* Blocks are small while they come from the heap, large once they come from the spill file
+ * (each is a mapping). */
+static size_t arena_block(const struct tree *tree)
+{
+	const struct spill *s = tree->spill;
+	if (s != NULL && s->anon_bytes + TREE_ARENA_BLOCK > s->anon_limit)
+		return SPILL_CHUNK - sizeof(struct tree_arena);
+	return TREE_ARENA_BLOCK;
+}
+
+void *tree_alloc(struct tree *tree, size_t len, struct sq_error *err)
 {
 	len = (len + 7) & ~(size_t)7;
 	struct tree_arena *a = tree->arena;
 	if (a == NULL || a->cap - a->used < len) {
-		size_t cap = len > TREE_ARENA_BLOCK ? len : TREE_ARENA_BLOCK;
-		struct tree_arena *b = malloc(sizeof(*b) + cap);
+		size_t block = arena_block(tree);
+		size_t cap = len > block ? len : block;
+		bool mapped;
+		struct tree_arena *b = spill_chunk(tree->spill, sizeof(*b) + cap, &mapped, err);
 		if (b == NULL)
 			return NULL;
-		b->next = a;
 		b->used = 0;
 		b->cap = cap;
+		b->mapped = mapped;
+		/* A record larger than a block gets a block of its own, behind the open one, which
+		 * stays open for the records that follow. */
+		if (a != NULL && cap > block) {
+			b->next = a->next;
+			a->next = b;
+			b->used = len;
+			return b->bytes;
+		}
+		b->next = a;
 		tree->arena = a = b;
 	}
 	void *p = a->bytes + a->used;
@@ -365,11 +436,9 @@ static const struct tree_source *source_of(const char *name)
 char *tree_source_add(struct tree *tree, const char *parent, const char *name, size_t len,
 		      struct sq_error *err)
 {
-	struct tree_source *s = arena_alloc(tree, offsetof(struct tree_source, name) + len + 1);
-	if (s == NULL) {
-		sq_fail(err, SQ_ERR_NOMEM, "out of memory");
+	struct tree_source *s = tree_alloc(tree, offsetof(struct tree_source, name) + len + 1, err);
+	if (s == NULL)
 		return NULL;
-	}
 	s->parent = parent != NULL ? source_of(parent) : NULL;
 	memcpy(s->name, name, len);
 	s->name[len] = '\0';
@@ -444,7 +513,8 @@ void tree_free(struct tree *tree)
 	tree->spool_count = 0;
 	while (tree->arena != NULL) {
 		struct tree_arena *next = tree->arena->next;
-		free(tree->arena);
+		spill_chunk_free(tree->arena, sizeof(*tree->arena) + tree->arena->cap,
+				 tree->arena->mapped);
 		tree->arena = next;
 	}
 }

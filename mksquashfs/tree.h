@@ -76,6 +76,15 @@ enum {
 	TREE_SOURCE_CHAIN = 1u << 5, /* source_path is the name of a struct tree_source in the
 	                                tree's arena (tree_source_add): the whole path is rebuilt
 	                                from its parents (tree_source_path); not freed with the inode */
+	TREE_IN_ARENA = 1u << 6, /* the inode (with its file_data or tree_dir) is in the tree's arena
+	                            (tree_inode_new_in): tree_inode_free frees what it owns, not it */
+};
+
+/* Which of a directory's arrays are in the tree's arena (tree_dir_trim): freed with the arena,
+ * and copied out before they grow. */
+enum {
+	TREE_DIR_ENTRIES_IN_ARENA = 1u << 0,
+	TREE_DIR_NAMES_IN_ARENA = 1u << 1,
 };
 
 /* A scanned entry's source, stored once per entry instead of as a whole path per file: its name
@@ -105,6 +114,7 @@ struct tree_dir {
 	uint32_t *index;            /* name lookups in large directories (tree_dir_find): open
 	                               addressing of entry index + 1; NULL until needed */
 	uint32_t index_cap;
+	uint32_t in_arena;          /* TREE_DIR_*_IN_ARENA (fills what was padding) */
 	char *names;                /* the entries' names packed into one block by tree_dir_trim
 	                               (names_len bytes); names added later are allocated one by
 	                               one: tree_name_free tells them apart */
@@ -139,13 +149,19 @@ struct tree_inode {
 	uint64_t inode_ref;     /* (inode table block start << 16) | offset */
 };
 
+struct spill;
+
 struct tree {
 	struct tree_inode *root;   /* a directory */
 	uint32_t inode_count;      /* distinct inodes, set by the writer */
 	int *spool_fds;            /* files that content spans point into (tar spool, command
 	                              output): open until tree_free */
 	uint32_t spool_count;
-	struct tree_arena *arena;  /* source records (tree_source_add), freed by tree_free */
+	struct tree_arena *arena;  /* records that live as long as the tree: sources, the scan's
+	                              inodes and directory arrays, the file list, the writer's
+	                              references; freed by tree_free */
+	struct spill *spill;       /* where the arena's chunks come from past their share of -mem
+	                              (spill.h); NULL: always anonymous. Not owned */
 };
 
 struct sq_error;
@@ -155,6 +171,12 @@ struct sq_error;
 /* A new inode of this st_mode type and permissions, nlink 1, with its dir (directories) or file
  * (regular files: no fragment yet) part allocated. NULL with err set when memory is short. */
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);
+/* The same in tree's arena (TREE_IN_ARENA): no malloc header, and spillable (spill.h); for the
+ * readers that make most of the inodes. */
+struct tree_inode *tree_inode_new_in(struct tree *tree, uint32_t mode, struct sq_error *err);
+/* len zeroed bytes that live as long as tree (its arena: spilled past the share of -mem). NULL
+ * with err set. */
+void *tree_alloc(struct tree *tree, size_t len, struct sq_error *err);
 /* Free an xattr set (NULL is fine). */
 void tree_xattrs_free(struct xattr_set *s);
 /* The squashfs namespace of a full xattr name: SQFS_XATTR_USER, _TRUSTED or _SECURITY with *key
@@ -174,8 +196,9 @@ int tree_dir_add(struct tree_inode *dir, const char *name, size_t len, struct tr
 struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_t len);
 /* Give back the unused room of dir's entry array and pack its names into one block (a reader
  * calls it when a directory is complete: most directories hold far fewer entries than the
- * doubling left room for, and a name alone costs a malloc header and rounding). */
-void tree_dir_trim(struct tree_inode *dir);
+ * doubling left room for, and a name alone costs a malloc header and rounding). With a tree, the
+ * array and the names move into its arena (spillable); NULL keeps them on the heap. */
+void tree_dir_trim(struct tree *tree, struct tree_inode *dir);
 /* Free a name of dir's entries (one of the packed block is freed with the block). */
 void tree_name_free(const struct tree_dir *d, char *name);
 /* Remove entry i of dir (its name is freed, the inode is not): for readers that replace an

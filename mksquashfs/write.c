@@ -123,17 +123,17 @@ static int write_fragment_table(struct image_out *out, const struct image_settin
 static int write_export_table(struct image_out *out, struct write_ctx *ctx, void *state,
 			      uint64_t *where, struct sq_error *err)
 {
+	/* Encoded in place over the references (the last use of them): a second array would be
+	 * 8 bytes an inode outside the spill. */
 	size_t len = (size_t)ctx->inode_count * SQFS_EXPORT_ENTRY_SIZE;
-	uint8_t *entries = malloc(len);
-	if (entries == NULL)
-		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the export table");
-	for (uint32_t i = 0; i < ctx->inode_count; i++)
-		put_le64(entries + (size_t)i * SQFS_EXPORT_ENTRY_SIZE, ctx->refs[i]);
-	int rc = put_table(out, entries, len, ctx->settings, state,
-			   ctx->settings->uncompressed_inodes, where,
-			   &ctx->stats->export_table_bytes, err);
-	free(entries);
-	return rc;
+	uint8_t *entries = (uint8_t *)ctx->refs;
+	for (uint32_t i = 0; i < ctx->inode_count; i++) {
+		uint64_t ref = ctx->refs[i];
+		put_le64(entries + (size_t)i * SQFS_EXPORT_ENTRY_SIZE, ref);
+	}
+	return put_table(out, entries, len, ctx->settings, state,
+			 ctx->settings->uncompressed_inodes, where, &ctx->stats->export_table_bytes,
+			 err);
 }
 
 static int write_id_table(struct image_out *out, struct write_ctx *ctx, void *state,
@@ -204,8 +204,6 @@ static void ctx_release(struct write_ctx *ctx)
 	free(ctx->dirs);
 	sqfs_xattr_writer_free(ctx->xattrs);
 	id_map_free(&ctx->ids);
-	free(ctx->refs);
-	free(ctx->written);
 	free(ctx->scratch);
 }
 
@@ -214,11 +212,13 @@ static int encode_tree(struct write_ctx *ctx)
 {
 	if (write_number_tree(ctx) != 0)
 		return -1;
-	ctx->refs = calloc(ctx->inode_count, sizeof(*ctx->refs));
-	ctx->written = calloc(ctx->inode_count, 1);
-	if (ctx->refs == NULL || ctx->written == NULL)
-		return sq_fail(ctx->err, SQ_ERR_NOMEM, "out of memory for %u inodes",
-			       (unsigned)ctx->inode_count);
+	/* 9 bytes an inode: in the tree's arena, which spills past its share of -mem. */
+	ctx->refs = tree_alloc(ctx->tree, (size_t)ctx->inode_count * sizeof(*ctx->refs), ctx->err);
+	if (ctx->refs == NULL)
+		return -1;
+	ctx->written = tree_alloc(ctx->tree, ctx->inode_count, ctx->err);
+	if (ctx->written == NULL)
+		return -1;
 	if (write_emit_tree(ctx) != 0 || sqfs_meta_writer_flush(ctx->inodes, ctx->err) != 0 ||
 	    sqfs_meta_writer_flush(ctx->dirs, ctx->err) != 0)
 		return -1;

@@ -2,7 +2,8 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* tree_test.c — the tree's compact storage: source paths rebuilt from (parent, name) records as
  * sq_path_join builds them, cut short like snprintf; entry names packed per directory and freed
- * right whether packed or added later; duplicate tables sized up front never grow. */
+ * right whether packed or added later; the same with inodes, entries and names in an arena that
+ * spills to a temporary file; duplicate tables sized up front never grow, and stop at a limit. */
 #include "config.h"
 
 #include <stdio.h>
@@ -10,9 +11,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/format.h"
 #include "common/util/error.h"
 #include "common/util/path.h"
 #include "mksquashfs/dedup.h"
+#include "mksquashfs/spill.h"
 #include "mksquashfs/tree.h"
 #include "tests/lib/check.h"
 
@@ -88,7 +91,7 @@ static void test_packed_names(void)
 	}
 	struct tree_dir *d = t.root->dir;
 	CHECK(d->cap > d->count, "doubling left room (%u of %u)", d->count, d->cap);
-	tree_dir_trim(t.root);
+	tree_dir_trim(NULL, t.root);
 	CHECK(d->cap == d->count && d->names != NULL && d->names_len == 20 * 4, "trimmed, packed");
 	/* A packed name removed, a name added after packing, then a lookup of each kind. */
 	struct tree_entry *e = tree_dir_find(t.root, "n05", 3);
@@ -100,12 +103,63 @@ static void test_packed_names(void)
 	}
 	struct tree_inode *late = tree_inode_new(S_IFREG | 0644, &err);
 	CHECK(late != NULL && tree_dir_add(t.root, "later", 5, late, &err) == 0, "add after packing");
-	tree_dir_trim(t.root); /* packs once: "later" stays on its own */
+	tree_dir_trim(NULL, t.root); /* packs once: "later" stays on its own */
 	CHECK(tree_dir_find(t.root, "later", 5) != NULL && tree_dir_find(t.root, "n05", 3) == NULL &&
 	      tree_dir_find(t.root, "n19", 3) != NULL && d->count == 20, "lookups after changes");
 	CHECK(tree_sort(&t, &err) == 0 && strcmp(d->entries[0].name, "later") == 0 &&
 	      strcmp(d->entries[19].name, "n19") == 0, "sorted");
 	tree_free(&t); /* under ASan: every name freed once, packed or not */
+}
+
+/* Everything in an arena that spills from its first chunk: records keep their addresses and
+ * contents, an entry array grows out of the arena, and tree_free frees only the heap parts. */
+static void test_spilled_arena(void)
+{
+	struct sq_error err;
+	struct spill sp;
+	CHECK(spill_init(&sp, 0, getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp"), "spill_init");
+	struct tree t = { .spill = &sp };
+	t.root = tree_inode_new_in(&t, S_IFDIR | 0755, &err);
+	CHECK(t.root != NULL && (t.root->flags & TREE_IN_ARENA), "root in the arena: %s", err.msg);
+	if (t.root == NULL)
+		return;
+	char name[16];
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof(name), "s%03d", 299 - i);
+		struct tree_inode *f = tree_inode_new_in(&t, S_IFREG | 0644, &err);
+		CHECK(f != NULL && f->file->fragment_index == SQFS_NO_FRAGMENT, "file inode");
+		if (f != NULL)
+			f->file->size = (uint64_t)i;
+		CHECK(f != NULL && tree_dir_add(t.root, name, strlen(name), f, &err) == 0, "add");
+	}
+	struct tree_dir *d = t.root->dir;
+	tree_dir_trim(&t, t.root);
+	CHECK(d->in_arena == (TREE_DIR_ENTRIES_IN_ARENA | TREE_DIR_NAMES_IN_ARENA) &&
+	      d->cap == d->count, "entries and names moved to the arena (%u)", d->in_arena);
+	CHECK(sp.file_bytes >= SPILL_CHUNK && sp.fd >= 0, "spilled (%llu bytes)",
+	      (unsigned long long)sp.file_bytes);
+	struct tree_inode *late = tree_inode_new(S_IFREG | 0644, &err);
+	CHECK(late != NULL && tree_dir_add(t.root, "late", 4, late, &err) == 0 &&
+	      !(d->in_arena & TREE_DIR_ENTRIES_IN_ARENA), "the array grew out of the arena");
+	struct tree_entry *e = tree_dir_find(t.root, "s123", 4);
+	CHECK(e != NULL && e->inode->file->size == 299 - 123, "a spilled record read back");
+	CHECK(tree_sort(&t, &err) == 0 && strcmp(d->entries[0].name, "late") == 0 &&
+	      strcmp(d->entries[300].name, "s299") == 0, "sorted");
+	tree_free(&t); /* under ASan: nothing of the arena freed as heap, the rest freed once */
+	spill_close(&sp);
+}
+
+static void test_dedup_limit(void)
+{
+	struct dedup_table t = { .limit = 100 };
+	static int items[300];
+	for (int i = 0; i < 300; i++)
+		CHECK(dedup_insert(&t, (uint64_t)i, 5, &items[i]) == 0, "insert past the limit");
+	size_t cursor = 0;
+	CHECK(t.count == 100 && dedup_next(&t, 99, 5, &cursor) == &items[99], "kept the first 100");
+	cursor = 0;
+	CHECK(dedup_next(&t, 100, 5, &cursor) == NULL, "dropped the 101st");
+	dedup_free(&t);
 }
 
 static void test_dedup_reserve(void)
@@ -127,6 +181,8 @@ int main(void)
 {
 	test_source_paths();
 	test_packed_names();
+	test_spilled_arena();
 	test_dedup_reserve();
+	test_dedup_limit();
 	return check_exit("tree_test");
 }

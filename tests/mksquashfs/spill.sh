@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
+# spill.sh — the spill of the tree's records to a temporary file past their share of -mem
+# (doc/scaling.md): forced from the first record (SQ_MKSQUASHFS_SPILL_AT=0), the image is byte
+# for byte the one built without it, mounts and holds the source; with a small -mem (hash tables
+# bounded too: duplicates may be missed) the image still holds the source; a temporary directory
+# that cannot be written fails the run with a message naming it.
+. "$top_srcdir/tests/lib/common.sh"
+
+need_root
+need_tools "$MKSQUASHFS" "$GENTREE" "$TREECMP" perl
+make_scratch
+S=$SCRATCH
+make_tree src --small
+# Thousands of small files in a few directories (the records that spill), duplicates among
+# them (a copied directory) and hard links.
+perl -e '
+	my ($root) = @ARGV;
+	for my $d (0 .. 5) {
+		mkdir "$root/many$d" or die;
+		for my $i (0 .. 999) {
+			open(my $fh, ">", sprintf("%s/many%d/file%04d", $root, $d, $i)) or die;
+			print $fh "file $d/$i " x ($i % 97);
+			close $fh or die;
+		}
+	}' "$S/src" || die "cannot make the small files"
+cp -a "$S/src/many1" "$S/src/copy1" || die "cp failed"
+ln "$S/src/many2/file0007" "$S/src/link0007" || die "ln failed"
+mkdir "$S/tmp" || die "mkdir failed"
+
+# build IMG [options]: our image of src; output in IMG.out.
+build() {
+	_img=$1
+	shift
+	"$MKSQUASHFS" "$S/src" "$S/$_img" -noappend -no-progress -mkfs-time 0 "$@" \
+		>"$S/$_img.out" 2>&1 || { fail "$_img ($*): build failed: $(tail -n 2 "$S/$_img.out")"; return 1; }
+}
+spilled() { grep -q "^Per-file records spilled to a temporary file in $S/tmp: [0-9]* MiB" "$S/$1.out"; }
+# mounted IMG: the image holds the source.
+mounted() {
+	mount_ro "$S/$1" "$S/mnt-$1" || return
+	compare "$1" "$S/src" "$S/mnt-$1"
+	umount_dir "$S/mnt-$1"
+}
+
+build plain.img
+spilled plain.img && fail "plain.img spilled without being asked to"
+TMPDIR=$S/tmp SQ_MKSQUASHFS_SPILL_AT=0 build spill.img
+spilled spill.img || fail "spill.img: no spill reported: $(tail -n 1 "$S/spill.img.out")"
+cmp "$S/plain.img" "$S/spill.img" >/dev/null || fail "the spilled image differs from the plain one"
+[ -z "$(ls -A "$S/tmp")" ] || fail "the temporary file was left behind: $(ls -A "$S/tmp")"
+mounted spill.img
+
+# Spilling into the image's directory when TMPDIR is unset.
+(unset TMPDIR; SQ_MKSQUASHFS_SPILL_AT=1K build here.img) &&
+	grep -q "^Per-file records spilled to a temporary file in $S: " "$S/here.img.out" ||
+	fail "here.img: no spill next to the image: $(tail -n 1 "$S/here.img.out")"
+cmp "$S/plain.img" "$S/here.img" >/dev/null || fail "the image spilled next to itself differs"
+
+# A small -mem: the records spill and the hash tables stop growing; the content stays right.
+TMPDIR=$S/tmp build mem.img -mem 1M
+spilled mem.img || fail "mem.img: -mem 1M did not spill: $(tail -n 1 "$S/mem.img.out")"
+mounted mem.img
+
+# A temporary directory that does not exist: one line naming it, no image reported as made.
+if TMPDIR=$S/nowhere SQ_MKSQUASHFS_SPILL_AT=0 "$MKSQUASHFS" "$S/src" "$S/bad.img" -noappend \
+	-no-progress >"$S/bad.out" 2>&1; then
+	fail "a missing temporary directory did not fail the run"
+fi
+grep -q "temporary file in $S/nowhere" "$S/bad.out" ||
+	fail "no message naming the temporary directory: $(tail -n 1 "$S/bad.out")"
+SQ_MKSQUASHFS_SPILL_AT=lots "$MKSQUASHFS" "$S/src" "$S/bad.img" -noappend >"$S/bad.out" 2>&1 &&
+	fail "SQ_MKSQUASHFS_SPILL_AT=lots was accepted"
+
+"$MKSQUASHFS" -help 2>&1 | grep -q -- "^-mem <size>.*temporary file\|^-mem <size>" ||
+	fail "-mem is not in -help"
+finish
