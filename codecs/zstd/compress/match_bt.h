@@ -26,7 +26,9 @@ static inline void zs_hash3_reset(struct zs_cctx *c)
 }
 
 /* Comparisons stop this far ahead: equal beyond counts as equal, which keeps runs of
- * repeated bytes linear instead of quadratic. */
+ * repeated bytes linear instead of quadratic. The trees are therefore ordered on the first
+ * INSERT_CAP bytes only, and a descent may trust a known common prefix no longer than that
+ * (trusting more let matches claim bytes that differ: wrong data at levels 19-22). */
 #define COMPARE_CAP 2048u
 #define INSERT_CAP 256u
 
@@ -96,14 +98,11 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	while ((size_t)cur - lowest < apos - lowest && attempts-- > 0) {
 		uint32_t *node = &bt[2 * (cur & mask)];
 		const uint8_t *match = (const uint8_t *)(vsrc + cur);
-		/* Everything below both boundaries shares their common prefix with pos, but only
-		 * as far as every insertion compared: one that stopped at INSERT_CAP bytes took
-		 * the two strings as equal, so the trees are ordered on that prefix alone and
-		 * a longer known length would let a match claim bytes that differ. */
+		/* Below both boundaries all share their common prefix with pos, but only up to
+		 * INSERT_CAP: insertions take strings equal that far as equal (see the top). */
 		size_t len = len_smaller < len_larger ? len_smaller : len_larger;
 
-		if (len > INSERT_CAP)
-			len = INSERT_CAP;
+		len = len < INSERT_CAP ? len : INSERT_CAP;
 
 		len += zs_match_len(src + pos + len, match + len, limit);
 		if (out != NULL && len > best) {
