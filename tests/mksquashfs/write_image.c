@@ -528,7 +528,11 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.inode_table_raw, (unsigned long long)st.dir_table_bytes,
 	       (unsigned long long)st.dir_table_raw);
 	s->codec->state_free(state);
-	free_tree(tree.root);
+	/* The writer's per-inode records are in the tree's arena; the nodes are this file's. */
+	struct tree_inode *root = tree.root;
+	tree.root = NULL;
+	tree_free(&tree);
+	free_tree(root);
 	free(b->block);
 	free(b->frag);
 	free(b);
