@@ -152,7 +152,7 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 {
 	struct zs_seq_store *st = &c->store;
-	const struct split_effort *e = c->p.min_match >= 5 ? &effort_fast :
+	const struct split_effort *e = zs_opt_speed_row(&c->p) ? &effort_fast :
 				       &efforts[c->p.strategy - ZS_BTOPT];
 	struct splitter s = {c, e, n, 0};
 

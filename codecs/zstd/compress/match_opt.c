@@ -362,7 +362,7 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 		o->insert_tail = SIZE_MAX;
 	/* Rows taking 5-byte matches are the speed rows (level 15 over 256 KiB): half as many
 	 * positions inserted, half as deep, 5 % fewer instructions for 0.1-0.6 % in size. */
-	if (c->p.min_match >= 5) {
+	if (zs_opt_speed_row(&c->p)) {
 		o->insert_tail = (o->insert_tail + 1) / 2;
 		o->insert_attempts = (insert_attempts + 1) / 2;
 	}
