@@ -20,11 +20,32 @@ void sqfs_meta_writer_init(struct sqfs_meta_writer *w, const struct codec *codec
 	w->store_raw = store_raw || codec == NULL || codec->compress == NULL || state == NULL;
 }
 
+void sqfs_meta_writer_set_sink(struct sqfs_meta_writer *w, sqfs_meta_sink sink, void *arg,
+			       size_t hold)
+{
+	w->sink = sink;
+	w->sink_arg = arg;
+	w->sink_at = hold;
+}
+
+/* What is held goes to the sink; the buffer is kept for the next blocks. */
+static int hand_over(struct sqfs_meta_writer *w, struct sq_error *err)
+{
+	size_t held = w->out_len - w->out_base;
+	if (w->sink == NULL || held == 0)
+		return 0;
+	if (w->sink(w->sink_arg, w->out, held, err) != 0)
+		return -1;
+	w->out_base = w->out_len;
+	return 0;
+}
+
 static int reserve_out(struct sqfs_meta_writer *w, size_t extra, struct sq_error *err)
 {
-	if (w->out_cap - w->out_len >= extra)
+	size_t held = w->out_len - w->out_base;
+	if (w->out_cap - held >= extra)
 		return 0;
-	uint8_t *p = sq_grow(w->out, &w->out_cap, w->out_len + extra, 1, 16384);
+	uint8_t *p = sq_grow(w->out, &w->out_cap, held + extra, 1, 16384);
 	if (p == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for a metadata table");
 	w->out = p;
@@ -61,11 +82,14 @@ static int emit_block(struct sqfs_meta_writer *w, struct sq_error *err)
 	}
 	if (reserve_out(w, SQFS_META_HEADER_SIZE + stored, err) != 0)
 		return -1;
+	uint8_t *at = w->out + (w->out_len - w->out_base);
 	w->block_starts[w->block_count++] = w->out_len;
-	put_le16(w->out + w->out_len, header);
-	memcpy(w->out + w->out_len + SQFS_META_HEADER_SIZE, payload, stored);
+	put_le16(at, header);
+	memcpy(at + SQFS_META_HEADER_SIZE, payload, stored);
 	w->out_len += SQFS_META_HEADER_SIZE + stored;
 	w->fill = 0;
+	if (w->sink != NULL && w->out_len - w->out_base >= w->sink_at)
+		return hand_over(w, err);
 	return 0;
 }
 
@@ -97,9 +121,9 @@ uint64_t sqfs_meta_writer_block_of(const struct sqfs_meta_writer *w, uint64_t ra
 
 int sqfs_meta_writer_flush(struct sqfs_meta_writer *w, struct sq_error *err)
 {
-	if (w->fill == 0)
-		return 0;
-	return emit_block(w, err);
+	if (w->fill > 0 && emit_block(w, err) != 0)
+		return -1;
+	return hand_over(w, err);
 }
 
 void sqfs_meta_writer_release(struct sqfs_meta_writer *w)
@@ -108,7 +132,9 @@ void sqfs_meta_writer_release(struct sqfs_meta_writer *w)
 	free(w->block_starts);
 	w->out = NULL;
 	w->block_starts = NULL;
-	w->out_len = w->out_cap = 0;
+	w->out_len = w->out_cap = w->out_base = 0;
+	w->sink = NULL;
+	w->sink_arg = NULL;
 	w->block_count = w->block_cap = 0;
 	w->fill = 0;
 	w->raw_len = 0;
