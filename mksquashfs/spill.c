@@ -22,23 +22,24 @@ bool spill_init(struct spill *s, uint64_t anon_limit, const char *dir)
 	return s->dir != NULL;
 }
 
-/* The temporary file, unlinked at once so that nothing is left behind however the run ends. */
-static int open_file(struct spill *s, struct sq_error *err)
+/* A temporary file in dir, unlinked at once so that nothing is left behind however the run
+ * ends. */
+static int open_temp(const char *dir, int *fd, struct sq_error *err)
 {
 #ifdef O_TMPFILE
-	s->fd = open(s->dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (s->fd >= 0)
+	*fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (*fd >= 0)
 		return 0;
 #endif
-	size_t len = strlen(s->dir) + sizeof("/.mksquashfs-spill.XXXXXX");
+	size_t len = strlen(dir) + sizeof("/.mksquashfs-spill.XXXXXX");
 	char *name = malloc(len);
 	if (name == NULL)
 		return sq_fail(err, SQ_ERR_NOMEM, "out of memory");
-	snprintf(name, len, "%s/.mksquashfs-spill.XXXXXX", s->dir);
-	s->fd = mkostemp(name, O_CLOEXEC);
+	snprintf(name, len, "%s/.mksquashfs-spill.XXXXXX", dir);
+	*fd = mkostemp(name, O_CLOEXEC);
 	int rc = 0;
-	if (s->fd < 0)
-		rc = sq_fail_errno(err, "cannot create a temporary file in %s (-mem)", s->dir);
+	if (*fd < 0)
+		rc = sq_fail_errno(err, "cannot create a temporary file in %s (-mem)", dir);
 	else
 		unlink(name);
 	free(name);
@@ -49,7 +50,7 @@ static int open_file(struct spill *s, struct sq_error *err)
  * cannot be written back when the disk is full would kill the process with SIGBUS later. */
 static void *map_more(struct spill *s, size_t len, struct sq_error *err)
 {
-	if (s->fd < 0 && open_file(s, err) != 0)
+	if (s->fd < 0 && open_temp(s->dir, &s->fd, err) != 0)
 		return NULL;
 	/* Every mapping starts at a page boundary of the file. */
 	long page = sysconf(_SC_PAGESIZE);
@@ -101,4 +102,59 @@ void spill_close(struct spill *s)
 	s->fd = -1;
 	free(s->dir);
 	s->dir = NULL;
+}
+
+void spool_init(struct spool *p, const char *dir)
+{
+	p->dir = dir != NULL && dir[0] != '\0' ? dir : ".";
+	p->fd = -1;
+	p->len = 0;
+}
+
+int spool_write(struct spool *p, const void *bytes, size_t len, struct sq_error *err)
+{
+	if (p->fd < 0 && open_temp(p->dir, &p->fd, err) != 0)
+		return -1;
+	const uint8_t *b = bytes;
+	while (len > 0) {
+		ssize_t n = pwrite(p->fd, b, len, (off_t)p->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0)
+			errno = ENOSPC;
+		if (n <= 0)
+			return sq_fail_errno(err, "cannot write the temporary file in %s (-mem)",
+					     p->dir);
+		b += n;
+		len -= (size_t)n;
+		p->len += (uint64_t)n;
+	}
+	return 0;
+}
+
+int spool_read(struct spool *p, void *buf, size_t len, uint64_t off, struct sq_error *err)
+{
+	uint8_t *b = buf;
+	while (len > 0) {
+		ssize_t n = pread(p->fd, b, len, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0)
+			errno = EIO; /* shorter than written: someone cut it */
+		if (n <= 0)
+			return sq_fail_errno(err, "cannot read back the temporary file in %s (-mem)",
+					     p->dir);
+		b += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+void spool_close(struct spool *p)
+{
+	if (p->fd >= 0)
+		close(p->fd);
+	p->fd = -1;
+	p->len = 0;
 }

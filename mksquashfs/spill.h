@@ -37,4 +37,19 @@ void spill_chunk_free(void *chunk, size_t len, bool mapped);
 /* Close the temporary file (its chunks must be freed first). */
 void spill_close(struct spill *s);
 
+/* A byte stream on its way to the image that must not wait in memory (the directory table, which
+ * the image puts after the inode table, both written at once): appended to its own unlinked
+ * temporary file in the spill's directory, read back once its place in the image is known. */
+struct spool {
+	const char *dir;  /* not owned */
+	int fd;           /* -1 until the first byte */
+	uint64_t len;
+};
+
+void spool_init(struct spool *p, const char *dir);
+int spool_write(struct spool *p, const void *bytes, size_t len, struct sq_error *err);
+/* len bytes from offset off (all of them, or -1 with err set). */
+int spool_read(struct spool *p, void *buf, size_t len, uint64_t off, struct sq_error *err);
+void spool_close(struct spool *p);
+
 #endif

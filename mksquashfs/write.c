@@ -168,8 +168,62 @@ static int write_xattr_tables(struct image_out *out, struct write_ctx *ctx, uint
 	return rc;
 }
 
+/* The inode table goes straight into the image, in pieces of this size: it is the first table
+ * after the data, and nothing else is written while it is encoded. */
+#define INODE_TABLE_PIECE ((size_t)1 << 20)
+/* The directory table, which the image puts after the whole inode table, waits in memory up to
+ * a quarter of the tree's anonymous share of -mem, at most this much, then in a temporary file. */
+#define DIR_TABLE_HOLD_MAX ((size_t)32 << 20)
+
+static int inodes_to_image(void *out, const uint8_t *bytes, size_t len, struct sq_error *err)
+{
+	return image_out_write(out, bytes, len, err);
+}
+
+static int dirs_to_spool(void *spool, const uint8_t *bytes, size_t len, struct sq_error *err)
+{
+	return spool_write(spool, bytes, len, err);
+}
+
+/* Without a spill (tests' trees) the directory table stays in memory, as it always did. */
+static void set_sinks(struct write_ctx *ctx, struct image_out *out)
+{
+	sqfs_meta_writer_set_sink(ctx->inodes, inodes_to_image, out, INODE_TABLE_PIECE);
+	const struct spill *spill = ctx->tree->spill;
+	if (spill == NULL)
+		return;
+	uint64_t hold = spill->anon_limit / 4;
+	spool_init(&ctx->dir_spool, spill->dir);
+	sqfs_meta_writer_set_sink(ctx->dirs, dirs_to_spool, &ctx->dir_spool,
+				  hold < DIR_TABLE_HOLD_MAX ? (size_t)hold : DIR_TABLE_HOLD_MAX);
+}
+
+/* The directory table: what went to the temporary file, then what is still held. */
+static int write_dir_table(struct image_out *out, struct write_ctx *ctx, struct sq_error *err)
+{
+	struct spool *sp = &ctx->dir_spool;
+	if (sp->len > 0) {
+		size_t piece = DIR_TABLE_HOLD_MAX < sp->len ? DIR_TABLE_HOLD_MAX : (size_t)sp->len;
+		uint8_t *buf = malloc(piece);
+		if (buf == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the directory table");
+		int rc = 0;
+		for (uint64_t off = 0; rc == 0 && off < sp->len; off += piece) {
+			size_t n = sp->len - off < piece ? (size_t)(sp->len - off) : piece;
+			rc = spool_read(sp, buf, n, off, err);
+			if (rc == 0)
+				rc = image_out_write(out, buf, n, err);
+		}
+		free(buf);
+		if (rc != 0)
+			return -1;
+	}
+	const struct sqfs_meta_writer *w = ctx->dirs;
+	return image_out_write(out, w->out, w->out_len - w->out_base, err);
+}
+
 /* The three metadata writers (inodes, directories, xattrs) over the codec state. */
-static int ctx_init(struct write_ctx *ctx, void *codec_state)
+static int ctx_init(struct write_ctx *ctx, struct image_out *out, void *codec_state)
 {
 	const struct image_settings *settings = ctx->settings;
 	ctx->inodes = malloc(sizeof(*ctx->inodes));
@@ -185,6 +239,7 @@ static int ctx_init(struct write_ctx *ctx, void *codec_state)
 			      settings->uncompressed_inodes);
 	sqfs_meta_writer_init(ctx->dirs, settings->codec, codec_state,
 			      settings->uncompressed_inodes);
+	set_sinks(ctx, out);
 	if (!settings->no_xattrs) {
 		ctx->xattrs = sqfs_xattr_writer_new(settings->codec, codec_state,
 						    settings->uncompressed_xattrs);
@@ -202,6 +257,7 @@ static void ctx_release(struct write_ctx *ctx)
 		sqfs_meta_writer_release(ctx->dirs);
 	free(ctx->inodes);
 	free(ctx->dirs);
+	spool_close(&ctx->dir_spool);
 	sqfs_xattr_writer_free(ctx->xattrs);
 	id_map_free(&ctx->ids);
 	free(ctx->scratch);
@@ -232,11 +288,9 @@ static int append_tables(struct image_out *out, struct write_ctx *ctx,
 {
 	const struct image_settings *settings = ctx->settings;
 	struct sq_error *err = ctx->err;
-	sb->inode_table = out->pos;
-	if (image_out_write(out, ctx->inodes->out, ctx->inodes->out_len, err) != 0)
-		return -1;
+	/* The inode table is in the image already (encode_tree streamed it). */
 	sb->directory_table = out->pos;
-	if (image_out_write(out, ctx->dirs->out, ctx->dirs->out_len, err) != 0)
+	if (write_dir_table(out, ctx, err) != 0)
 		return -1;
 	/* squashfs-tools writes a (possibly empty) fragment table even with -no-fragments. */
 	if (write_fragment_table(out, settings, fragments, fragment_count, codec_state,
@@ -276,7 +330,8 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 		 const struct fragment_entry *fragments, uint32_t fragment_count, void *codec_state,
 		 struct image_stats *stats, struct sq_error *err)
 {
-	struct write_ctx ctx = { .settings = settings, .tree = tree, .stats = stats, .err = err };
+	struct write_ctx ctx = { .settings = settings, .tree = tree, .stats = stats, .err = err,
+				 .dir_spool = { .fd = -1 } };
 	struct sqfs_super sb;
 	uint8_t options[CODEC_OPTIONS_MAX];
 	int rc = -1;
@@ -286,10 +341,12 @@ int image_finish(struct image_out *out, const struct image_settings *settings, s
 		return -1;
 	if (fragment_count > 0 && fragments == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "fragment table missing");
-	if (ctx_init(&ctx, codec_state) != 0 || encode_tree(&ctx) != 0)
+	uint64_t inode_table = out->pos;
+	if (ctx_init(&ctx, out, codec_state) != 0 || encode_tree(&ctx) != 0)
 		goto cleanup;
 
 	sqfs_super_init(&sb, settings->block_size, (uint16_t)settings->codec->id);
+	sb.inode_table = inode_table;
 	sb.inode_count = ctx.inode_count;
 	sb.mod_time = settings->mkfs_time;
 	sb.fragment_count = fragment_count;

@@ -11,6 +11,7 @@
 #include "common/meta_write.h"
 #include "common/xattr_write.h"
 #include "mksquashfs/image.h"
+#include "mksquashfs/spill.h"
 #include "mksquashfs/tree.h"
 
 /* Distinct uids/gids in order of first use; inodes store the index. */
@@ -30,8 +31,9 @@ struct write_ctx {
 	struct image_stats *stats;
 	struct sq_error *err;
 
-	struct sqfs_meta_writer *inodes;
-	struct sqfs_meta_writer *dirs;
+	struct sqfs_meta_writer *inodes; /* streamed into the image as its blocks fill */
+	struct sqfs_meta_writer *dirs;   /* past a share of -mem, into dir_spool */
+	struct spool dir_spool;
 	struct sqfs_xattr_writer *xattrs; /* NULL with -no-xattrs */
 	struct id_map ids;
 
