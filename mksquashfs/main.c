@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 			print_version(&o);
 			break;
 		case OPTIONS_MEM_DEFAULT:
-			printf("%llu\n", (unsigned long long)(mksq_default_mem() >> 20));
+			printf("%llu\n", (unsigned long long)(mksq_mem_default_budget() >> 20));
 			break;
 		case OPTIONS_FIX:
 			rc = stream_fix(o.run.fix_path, &err);

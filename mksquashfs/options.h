@@ -212,12 +212,15 @@ int options_parse_owner(const char *opt, const char *s, bool is_group, uint32_t 
  * input for the tar and cpio readers, supply the tree). */
 bool options_no_sources(const struct mksq_options *o);
 
-/* The memory the run may take, in bytes: -mem, else half of physical memory (so that a tree too
+/* The memory the run may take, in bytes: -mem, else half of the memory the process may use (the
+ * physical memory or its control group's limit, mem_limit.h; so that a tree too
  * large for memory spills instead of failing). Its shares (doc/scaling.md): block buffers up to
  * a half (build.c, at most 32 MiB unless -mem is smaller), the tree's records a quarter before
  * they spill to a temporary file (spill.h), and the hash tables of each stage an eighth (the
  * scan's hard-link map; the data stage's duplicate tables, dedup.h). */
 uint64_t mksq_mem_budget(const struct mksq_options *o);
+/* The budget without -mem (-mem-default prints it in Mbytes). */
+uint64_t mksq_mem_default_budget(void);
 #define MKSQ_MEM_TREE_SHARE 4   /* budget / 4: the tree's anonymous records */
 #define MKSQ_MEM_TABLE_SHARE 8  /* budget / 8: one stage's hash tables */
 /* Append a copy of pattern to the exclude list. */

@@ -13,6 +13,7 @@
 #include "common/format.h"
 #include "common/util/io.h"
 #include "common/util/sizes.h"
+#include "mksquashfs/mem_limit.h"
 #include "mksquashfs/opt_def.h"
 
 int options_parse_block_size(const char *s, uint32_t *out, struct sq_error *err)
@@ -91,12 +92,15 @@ static int opt_mem(struct mksq_options *o, const char *name, const char *v, stru
 
 uint64_t mksq_mem_budget(const struct mksq_options *o)
 {
-	if (o->mem > 0)
-		return o->mem;
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	if (pages <= 0 || page <= 0)
+	return o->mem > 0 ? o->mem : mksq_mem_default_budget();
+}
+
+uint64_t mksq_mem_default_budget(void)
+{
+	uint64_t usable = mem_usable();
+	if (usable == 0)
 		return 4ull << 30; /* unknown: as a small machine */
-	return (uint64_t)pages * (uint64_t)page / 2;
+	return usable / 2;
 }
 
 static int exclude_line(void *ctx, const char *line, size_t len, struct sq_error *err)
@@ -240,7 +244,8 @@ static const struct opt_def core_defs[] = {
 		      "\t\t\tchecks and writing run on two threads of their own"),
 	OPT_VALUE_DEF("-mem", opt_mem, SECTION_RUNTIME,
 		      "-mem <size>\t\tuse about <size> memory (default half the physical\n"
-		      "\t\t\tmemory): queued blocks up to half of it (at most\n"
+		      "\t\t\tmemory, or half the control group's memory limit\n"
+		      "\t\t\t(memory.max) when that is smaller): queued blocks up to half of it (at most\n"
 		      "\t\t\t32M), per-file records a quarter, then they spill to\n"
 		      "\t\t\ta temporary file in TMPDIR (else next to the image);\n"
 		      "\t\t\tduplicate and hard-link tables an eighth each, then\n"

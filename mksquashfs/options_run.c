@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/util/sizes.h"
+#include "mksquashfs/mem_limit.h"
 #include "mksquashfs/opt_def.h"
 
 /* A whole number in [min, max] for option name, or a one-line message. */
@@ -62,22 +63,17 @@ static int opt_info_file(struct mksq_options *o, const char *name, const char *v
 	return 0;
 }
 
-static uint64_t physical_memory(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
-}
-
 static int opt_mem_percent(struct mksq_options *o, const char *name, const char *v,
 			   struct sq_error *err)
 {
 	uint64_t n;
 	if (number(name, v, 1, 75, &n, err) != 0)
 		return -1;
-	uint64_t phys = physical_memory();
-	if (phys == 0)
+	/* Of the memory the run may use: a container's limit, not the host's memory. */
+	uint64_t usable = mem_usable();
+	if (usable == 0)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "%s: cannot find the physical memory size", name);
-	o->mem = phys / 100 * n;
+	o->mem = usable / 100 * n;
 	return 0;
 }
 
@@ -165,7 +161,7 @@ static const struct opt_def run_defs[] = {
 	OPT_FLAG_DEF("-percentage", run.percentage, true, SECTION_RUNTIME, "-percentage\t\tdisplay a percentage rather than the full progress bar.\n\t\t\tCan be used with dialog --gauge etc."),
 	OPT_VALUE_DEF("-throttle", opt_run_number, SECTION_RUNTIME, "-throttle <percentage>\tthrottle the I/O input rate by the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs"),
 	OPT_VALUE_DEF("-limit", opt_run_number, SECTION_RUNTIME, "-limit <percentage>\tlimit the I/O input rate to the given percentage.\n\t\t\tThis can be used to reduce the I/O and CPU consumption\n\t\t\tof Mksquashfs (alternative to -throttle)"),
-	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME, "-mem-percent <percent>\tuse <percent> of physical memory, shared out as\n\t\t\t-mem says"),
+	OPT_VALUE_DEF("-mem-percent", opt_mem_percent, SECTION_RUNTIME, "-mem-percent <percent>\tuse <percent> of physical memory (or of the control\n\t\t\tgroup's memory limit when smaller), shared out as\n\t\t\t-mem says"),
 	{ .name = "-mem-default", .kind = OPT_IGNORED, .section = SECTION_RUNTIME, .help = "-mem-default\t\tprint default memory usage in Mbytes" },
 	OPT_IGNORED_DEF("-single-reader", SECTION_RUNTIME, "-single-reader\t\tuse a single thread to read files (accepted: this\n\t\t\tmksquashfs always reads with one thread that works ahead\n\t\t\tof the compressors)"),
 	OPT_VALUE_DEF("-small-readers", opt_run_number, SECTION_RUNTIME, "-small-readers <n>\tuse <n> threads to read small files (accepted and\n\t\t\tchecked, 1 .. 1024: files are read by one thread here)"),
