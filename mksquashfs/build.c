@@ -10,6 +10,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -122,7 +125,7 @@ static int read_existing(struct build *b, struct sq_error *err)
 {
 	const struct mksq_options *o = b->o;
 	b->appending = true;
-	return append_read(&b->append, o->image_path, b->out.fd, o->offset, err) != 0 ||
+	return append_read(&b->append, o->image_path, b->out.fd, o->offset, &b->tree, err) != 0 ||
 			       append_settings(&b->append, o, &b->image, err) != 0
 		       ? -1
 		       : 0;
@@ -210,6 +213,16 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 	return rc;
 }
 
+/* What the readers freed (the scan's hard-link map; the heap arrays tree_sort just moved into the
+ * arena) goes back to the system: glibc keeps freed pages in the heap otherwise, and they would
+ * stay anonymous memory for the rest of the run. */
+static void return_freed_heap(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 int build_tree(const struct mksq_options *o, const struct exclude_list *x,
 	       struct tree_inode *base, struct tree *tree, struct file_list *files,
 	       struct scan_stats *stats, FILE *warn, struct progress *progress,
@@ -220,6 +233,7 @@ int build_tree(const struct mksq_options *o, const struct exclude_list *x,
 		return -1;
 	if (tree_sort(tree, err) != 0)
 		return -1;
+	return_freed_heap();
 	times_apply(o, tree);
 	if (attrs_apply(o, tree, err) != 0 || xattrs_add_apply(o, tree, err) != 0)
 		return -1;
@@ -347,6 +361,10 @@ static void build_free(struct build *b)
 	if (b->meta_state != NULL)
 		b->image.codec->state_free(b->meta_state);
 	free(b->frags);
+	/* An appended image's inodes not yet in the tree live in the tree's arena. */
+	if (b->appending)
+		append_free(&b->append);
+	b->appending = false;
 	tree_free(&b->tree);
 	file_list_free(&b->files);
 	if (b->spill_ready)
@@ -360,8 +378,6 @@ static void build_free(struct build *b)
 	}
 	progress_destroy(&b->progress);
 	stored_free(b->stored);
-	if (b->appending)
-		append_free(&b->append);
 }
 
 static void print_banner(const struct build *b)
@@ -421,8 +437,6 @@ static int build_all(struct build *b, struct sq_error *err)
 	/* The readers see the settings the image is written with (an appended image's own). */
 	struct mksq_options eff = *o;
 	eff.image = b->image;
-	if (start_spill(b, err) != 0)
-		return -1;
 	if (build_tree(&eff, &b->excludes, base, &b->tree, &b->files, &b->scan_stats, stderr,
 		       &b->progress, err) != 0)
 		return -1;
@@ -450,8 +464,9 @@ int mksq_build(const struct mksq_options *o, struct sq_error *err)
 	if (exclude_init(&b.excludes, o->excludes, o->exclude_count, o->wildcards, o->regex,
 			 o->sources, o->source_count, err) != 0)
 		goto out;
+	/* The spill first: an appended image's inodes go to the tree's arena too. */
 	if (open_info_file(&b, err) != 0 || guard_start(&b.guard, &b.out, err) != 0 ||
-	    open_output(&b, err) != 0)
+	    start_spill(&b, err) != 0 || open_output(&b, err) != 0)
 		goto out;
 	if (!o->quiet)
 		print_banner(&b);

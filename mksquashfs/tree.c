@@ -323,9 +323,12 @@ static int entry_cmp(const void *a, const void *b)
 
 /* Sort one directory and its subdirectories; depth-first with an explicit stack would save
  * nothing here: the writer recurses as deep anyway. */
-static int sort_dir(struct tree_inode *dir, struct sq_error *err)
+static int sort_dir(struct tree *tree, struct tree_inode *dir, struct sq_error *err)
 {
 	struct tree_dir *d = dir->dir;
+	/* The readers that cannot tell when a directory is complete (tar, pseudo definitions, an
+	 * appended image) leave its arrays on the heap until now: into the arena with them. */
+	tree_dir_trim(tree, dir);
 	if (d->count > 1)
 		qsort(d->entries, d->count, sizeof(*d->entries), entry_cmp);
 	free(d->index);
@@ -335,7 +338,8 @@ static int sort_dir(struct tree_inode *dir, struct sq_error *err)
 		if (i > 0 && entry_cmp(&d->entries[i - 1], &d->entries[i]) == 0)
 			return sq_fail(err, SQ_ERR_UNSUPPORTED, "the name %s is in one directory twice",
 				       d->entries[i].name);
-		if (d->entries[i].inode->dir != NULL && sort_dir(d->entries[i].inode, err) != 0)
+		if (d->entries[i].inode->dir != NULL &&
+		    sort_dir(tree, d->entries[i].inode, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -343,7 +347,7 @@ static int sort_dir(struct tree_inode *dir, struct sq_error *err)
 
 int tree_sort(struct tree *tree, struct sq_error *err)
 {
-	return tree->root != NULL ? sort_dir(tree->root, err) : 0;
+	return tree->root != NULL ? sort_dir(tree, tree->root, err) : 0;
 }
 
 /* Hard links make the tree a DAG of non-directories: free an inode when its last entry goes,

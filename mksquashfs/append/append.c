@@ -119,7 +119,8 @@ static int save_tail(struct append_image *a, struct sq_error *err)
 	return 0;
 }
 
-static int read_image(struct append_image *a, struct sqfs_fs *fs, struct sq_error *err)
+static int read_image(struct append_image *a, struct sqfs_fs *fs, struct tree *tree,
+		      struct sq_error *err)
 {
 	a->sb = fs->img.sb;
 	a->codec = fs->img.codec;
@@ -138,13 +139,13 @@ static int read_image(struct append_image *a, struct sqfs_fs *fs, struct sq_erro
 		return -1;
 	struct read_limits lim = { .data_start = a->data_start, .data_end = a->data_end,
 				   .frag_count = a->frag_count };
-	if (append_read_tree(fs, &lim, &a->root, &a->inodes_read, &a->file_bytes, err) != 0)
+	if (append_read_tree(fs, &lim, tree, &a->root, &a->inodes_read, &a->file_bytes, err) != 0)
 		return -1;
 	return save_tail(a, err);
 }
 
 int append_read(struct append_image *a, const char *path, int fd, uint64_t base,
-		struct sq_error *err)
+		struct tree *tree, struct sq_error *err)
 {
 	memset(a, 0, sizeof(*a));
 	a->path = path;
@@ -169,7 +170,7 @@ int append_read(struct append_image *a, const char *path, int fd, uint64_t base,
 	sq_error_clear(&e);
 	if (sqfs_fs_open_fd(&fs, fd, base, &e) != 0)
 		return sq_fail(err, e.code, "cannot append to %s: %s", path, e.msg);
-	int rc = read_image(a, &fs, &e);
+	int rc = read_image(a, &fs, tree, &e);
 	sqfs_fs_close(&fs);
 	if (rc != 0)
 		return sq_fail(err, e.code, "cannot append to %s: %s", path, e.msg);

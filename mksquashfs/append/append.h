@@ -55,9 +55,10 @@ struct append_image {
  * (every name, owner, mode, time, xattr, hard link and block list), and the bytes appending will
  * overwrite. Nothing is written. A file that is not a squashfs 4.0 image, or a corrupt one, is
  * refused with a one-line message (no superblock: "use -noappend to overwrite it").
- * On failure append_free still frees what was read. */
+ * On failure append_free still frees what was read. The inodes go in tree's arena (spillable):
+ * append_free must run before tree_free(tree). */
 int append_read(struct append_image *a, const char *path, int fd, uint64_t base,
-		struct sq_error *err);
+		struct tree *tree, struct sq_error *err);
 
 /* The settings the existing image imposes on the run: its compressor and compressor options,
  * block size and format flags (compression of each part, fragments, duplicates, exports,

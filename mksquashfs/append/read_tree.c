@@ -30,6 +30,7 @@ struct dir_job {
 struct walk {
 	struct sqfs_fs *fs;
 	const struct read_limits *lim;
+	struct tree *tree;
 	struct inode_map map;
 	struct dir_job *jobs;
 	size_t head, count, cap;
@@ -219,11 +220,11 @@ static int fill_file(struct walk *w, const struct sqfs_inode *ino, struct tree_i
 /* A tree inode for ino (found as path), with what every inode kind carries. */
 static struct tree_inode *make_inode(struct walk *w, struct sqfs_inode *ino, const char *path)
 {
-	struct tree_inode *n = tree_inode_new(sqfs_inode_type_bits(ino->type) | (ino->mode & 07777),
-					      w->err);
+	struct tree_inode *n = tree_inode_new_in(
+		w->tree, sqfs_inode_type_bits(ino->type) | (ino->mode & 07777), w->err);
 	if (n == NULL)
 		return NULL;
-	n->flags = TREE_EXISTING;
+	n->flags |= TREE_EXISTING;
 	n->mtime = ino->mtime;
 	int rc = sqfs_fs_owner(w->fs, ino, &n->uid, &n->gid, w->err);
 	if (rc == 0)
@@ -328,10 +329,11 @@ static int read_dir(struct walk *w, size_t i)
 	return rc;
 }
 
-int append_read_tree(struct sqfs_fs *fs, const struct read_limits *lim, struct tree_inode **root,
-		     uint32_t *inodes, uint64_t *file_bytes, struct sq_error *err)
+int append_read_tree(struct sqfs_fs *fs, const struct read_limits *lim, struct tree *tree,
+		     struct tree_inode **root, uint32_t *inodes, uint64_t *file_bytes,
+		     struct sq_error *err)
 {
-	struct walk w = { .fs = fs, .lim = lim, .err = err };
+	struct walk w = { .fs = fs, .lim = lim, .tree = tree, .err = err };
 	struct sqfs_inode ino;
 	*root = NULL;
 	if (sqfs_fs_root(fs, &ino, err) != 0)

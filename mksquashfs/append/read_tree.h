@@ -21,8 +21,10 @@ struct read_limits {
 /* The whole tree of fs from its root: every inode TREE_EXISTING, regular files TREE_STORED with
  * their size, block list, fragment and sparse bytes; hard links share one inode (nlink = its
  * entries). *inodes gets the distinct inodes read, *file_bytes the sum of their file sizes. On
- * failure *root (possibly partial) is still the caller's to free with tree_free. */
-int append_read_tree(struct sqfs_fs *fs, const struct read_limits *lim, struct tree_inode **root,
-		     uint32_t *inodes, uint64_t *file_bytes, struct sq_error *err);
+ * failure *root (possibly partial) is still the caller's to free with tree_free. The inodes are
+ * allocated in tree's arena (tree_inode_new_in: spillable), so they live as long as tree. */
+int append_read_tree(struct sqfs_fs *fs, const struct read_limits *lim, struct tree *tree,
+		     struct tree_inode **root, uint32_t *inodes, uint64_t *file_bytes,
+		     struct sq_error *err);
 
 #endif

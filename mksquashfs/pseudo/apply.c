@@ -21,6 +21,7 @@ struct apply {
 	struct pseudo_set *set;
 	const struct pseudo_apply_opts *o;
 	struct inode_map *links;
+	struct tree *tree; /* its arena holds the inodes made here (spillable, as the scan's) */
 	FILE *warn;
 	struct sq_error *err;
 };
@@ -28,7 +29,7 @@ struct apply {
 /* Pseudo-made inodes start with no entry; attach counts each name. */
 static struct tree_inode *new_inode(struct apply *a, uint32_t mode, const struct pseudo_def *d)
 {
-	struct tree_inode *n = tree_inode_new(mode, a->err);
+	struct tree_inode *n = tree_inode_new_in(a->tree, mode, a->err);
 	if (n == NULL)
 		return NULL;
 	n->nlink = 0;
@@ -119,7 +120,7 @@ static struct tree_inode *host_inode(struct apply *a, const struct pseudo_def *d
 	if (!a->o->no_hardlinks && a->links != NULL &&
 	    (n = inode_map_get(a->links, st.st_dev, st.st_ino)) != NULL)
 		return n;
-	n = tree_inode_new((uint32_t)st.st_mode, a->err);
+	n = tree_inode_new_in(a->tree, (uint32_t)st.st_mode, a->err);
 	if (n == NULL)
 		return NULL;
 	n->nlink = 0;
@@ -399,7 +400,8 @@ static void release_made(struct pseudo_set *set)
 int pseudo_apply(struct pseudo_set *set, const struct pseudo_apply_opts *opts, struct tree *tree,
 		 struct inode_map *links, FILE *warn, struct sq_error *err)
 {
-	struct apply a = { .set = set, .o = opts, .links = links, .warn = warn, .err = err };
+	struct apply a = { .set = set, .o = opts, .links = links, .tree = tree, .warn = warn,
+			   .err = err };
 	int rc = -1;
 	if (!opts->have_sources) {
 		if (make_root(&a, tree) != 0)

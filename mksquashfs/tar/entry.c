@@ -182,7 +182,7 @@ static int fill_made_up(struct tar_reader *r, const struct tar_member *m, struct
  * duplicate and stores the data once). */
 static struct tree_inode *copy_inode(struct tar_reader *r, const struct tree_inode *to)
 {
-	struct tree_inode *n = tree_inode_new(to->mode, r->err);
+	struct tree_inode *n = tree_inode_new_in(r->tree, to->mode, r->err);
 	if (n == NULL)
 		return NULL;
 	n->uid = to->uid;

@@ -183,7 +183,8 @@ static int member_details(struct tar_reader *r, const struct tar_member *m, stru
 
 struct tree_inode *tar_member_inode(struct tar_reader *r, const struct tar_member *m)
 {
-	struct tree_inode *n = tree_inode_new(type_bits(m->type) | (m->mode & 07777), r->err);
+	struct tree_inode *n =
+		tree_inode_new_in(r->tree, type_bits(m->type) | (m->mode & 07777), r->err);
 	if (n == NULL)
 		return NULL;
 	if (member_details(r, m, n) != 0) {
@@ -199,7 +200,7 @@ struct tree_inode *tar_made_up_dir(struct tar_reader *r, bool root)
 	/* squashfs-tools: the root is 0777, other made-up directories 0755, unless
 	 * -default-mode gives both. */
 	uint32_t mode = t->default_mode_set ? t->default_mode : root ? 0777 : 0755;
-	struct tree_inode *d = tree_inode_new(S_IFDIR | mode, r->err);
+	struct tree_inode *d = tree_inode_new_in(r->tree, S_IFDIR | mode, r->err);
 	if (d == NULL)
 		return NULL;
 	d->uid = r->dir_uid;
