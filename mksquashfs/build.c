@@ -184,7 +184,8 @@ static int read_sources(const struct mksq_options *o, const struct exclude_list 
 				  err);
 		base = NULL;
 	} else {
-		memset(tree, 0, sizeof(*tree)), memset(stats, 0, sizeof(*stats));
+		tree_begin(tree);
+		memset(stats, 0, sizeof(*stats));
 	}
 	if (rc == 0 && o->pseudo != NULL) {
 		struct pseudo_apply_opts po = {

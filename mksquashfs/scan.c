@@ -708,9 +708,7 @@ int scan_sources(const struct mksq_options *o, const struct exclude_list *x,
 			      .progress = progress, .links = links != NULL ? links : &own,
 			      .level = 1, .tree = tree };
 	c.links->limit = link_limit(o);
-	struct spill *spill = tree->spill; /* set up by the caller (-mem) */
-	memset(tree, 0, sizeof(*tree));
-	tree->spill = spill;
+	tree_begin(tree);
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
 
@@ -901,9 +899,7 @@ int scan_paths(const struct mksq_options *o, const struct exclude_list *x, struc
 	struct scan_ctx c = { .o = o, .x = x, .stats = stats, .warn = warn, .err = err,
 			      .links = &own, .level = 1, .no_recurse = !recurse, .tree = tree };
 	own.limit = link_limit(o);
-	struct spill *spill = tree->spill; /* set up by the caller (-mem) */
-	memset(tree, 0, sizeof(*tree));
-	tree->spill = spill;
+	tree_begin(tree);
 	memset(stats, 0, sizeof(*stats));
 	int rc = -1;
 	const char *path = NULL;

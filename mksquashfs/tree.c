@@ -46,6 +46,15 @@ static struct tree_inode *inode_init(struct tree_inode *n, uint32_t mode)
 	return n;
 }
 
+void tree_begin(struct tree *tree)
+{
+	struct spill *spill = tree->spill;
+	struct tree_arena *arena = tree->arena;
+	memset(tree, 0, sizeof(*tree));
+	tree->spill = spill;
+	tree->arena = arena;
+}
+
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err)
 {
 	struct tree_inode *n = calloc(1, inode_bytes(mode));

@@ -168,6 +168,10 @@ struct sq_error;
 
 /* ---- Building the tree (tree.c): shared by every reader (scan, pseudo, tar, append) ---- */
 
+/* Empty tree (zeroed, or freed) for a reader to fill: its spill and its arena are kept, since the
+ * caller set up the spill (-mem) and may have allocated records there already (an appended
+ * image's inodes). */
+void tree_begin(struct tree *tree);
 /* A new inode of this st_mode type and permissions, nlink 1, with its dir (directories) or file
  * (regular files: no fragment yet) part allocated. NULL with err set when memory is short. */
 struct tree_inode *tree_inode_new(uint32_t mode, struct sq_error *err);

@@ -172,7 +172,7 @@ int tar_read_tree(const struct mksq_options *o, const struct exclude_list *x, in
 {
 	struct tar_reader r = { .o = o, .x = x, .tree = tree, .stats = stats, .warn = warn,
 				.err = err };
-	memset(tree, 0, sizeof(*tree));
+	tree_begin(tree);
 	memset(stats, 0, sizeof(*stats));
 	r.dir_uid = o->tar.default_uid_set ? o->tar.default_uid : (uint32_t)getuid();
 	r.dir_gid = o->tar.default_gid_set ? o->tar.default_gid : (uint32_t)getgid();

@@ -30,7 +30,7 @@ static void read_once(const uint8_t *data, size_t size, bool ignore_zeros)
 	o.tar.ignore_zeros = ignore_zeros;
 	o.tar.numeric_owner = true; /* no NSS lookups: they are slow and not under test */
 	o.now = 1700000000;
-	struct tree tree;
+	struct tree tree = { 0 };
 	struct scan_stats stats;
 	struct sq_error err;
 	sq_error_clear(&err);

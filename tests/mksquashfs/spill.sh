@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # spill.sh — the spill of the tree's records to a temporary file past their share of -mem
-# (doc/scaling.md): forced from the first record (SQ_MKSQUASHFS_SPILL_AT=0), the image is byte
-# for byte the one built without it, mounts and holds the source; with a small -mem (hash tables
+# (doc/scaling.md): forced from the first record (SQ_MKSQUASHFS_SPILL_AT=0: the directory table
+# goes through a temporary file too), the image is byte for byte the one built without it, for a
+# directory, a tar archive (-tar and sqfstar), pseudo definitions and an append, and mounts and
+# holds the source; with a small -mem (hash tables
 # bounded too: duplicates may be missed) the image still holds the source; a temporary directory
 # that cannot be written fails the run with a message naming it.
 . "$top_srcdir/tests/lib/common.sh"
@@ -51,6 +53,42 @@ spilled spill.img || fail "spill.img: no spill reported: $(tail -n 1 "$S/spill.i
 cmp "$S/plain.img" "$S/spill.img" >/dev/null || fail "the spilled image differs from the plain one"
 [ -z "$(ls -A "$S/tmp")" ] || fail "the temporary file was left behind: $(ls -A "$S/tmp")"
 mounted spill.img
+
+# The other readers: plain, then with the spill from the first record; one image byte for byte.
+# both LABEL FUNC: FUNC IMG builds image IMG its way.
+both() {
+	"$2" "$1.img" >"$S/$1.img.out" 2>&1 || { fail "$1: build failed: $(tail -n 2 "$S/$1.img.out")"; return; }
+	spilled "$1.img" && fail "$1.img spilled without being asked to"
+	TMPDIR=$S/tmp SQ_MKSQUASHFS_SPILL_AT=0 "$2" "$1-spill.img" >"$S/$1-spill.img.out" 2>&1 ||
+		{ fail "$1: spilled build failed: $(tail -n 2 "$S/$1-spill.img.out")"; return; }
+	spilled "$1-spill.img" || fail "$1-spill.img: no spill reported"
+	cmp "$S/$1.img" "$S/$1-spill.img" >/dev/null || fail "$1: the spilled image differs"
+	[ -z "$(ls -A "$S/tmp")" ] || fail "$1: the temporary file was left behind"
+}
+tar -C "$S/src" --format=pax -cf "$S/src.tar" . || die "tar failed"
+from_tar() { "$MKSQUASHFS" - "$S/$1" -tar -noappend -no-progress -mkfs-time 0 -all-time 0 <"$S/src.tar"; }
+sqfstar() { "$top_builddir/mksquashfs/sqfstar" -no-progress -mkfs-time 0 -all-time 0 "$S/$1" <"$S/src.tar"; }
+both tar from_tar
+both sqfstar sqfstar
+# Pseudo definitions only (source "-"): directories, symlinks, devices, files from commands.
+perl -e '
+	print "/ d 755 0 0\n";
+	for my $d (0 .. 9) {
+		print "/p$d D 1000 755 1 2\n";
+		print "/p$d/s$_ s 777 0 0 target$_\n" for 0 .. 299;
+		print "/p$d/c$_ c 644 0 0 1 $_\n" for 0 .. 99;
+		print "/p$d/f$_ f 644 0 0 echo file $d $_\n" for 0 .. 2;
+	}' >"$S/defs" || die "cannot write the pseudo definitions"
+pseudo() { "$MKSQUASHFS" - "$S/$1" -pf "$S/defs" -noappend -no-progress -mkfs-time 0 -all-time 0; }
+both pseudo pseudo
+# An append: the existing image's inodes are read into the tree (its arena) before the sources.
+build base.img -e many3 many4 many5 copy1
+append() {
+	cp "$S/base.img" "$S/$1" &&
+		"$MKSQUASHFS" "$S/src/many3" "$S/src/many4" "$S/$1" -no-progress -no-recovery \
+			-mkfs-time 0 -all-time 0
+}
+both append append
 
 # Spilling into the image's directory when TMPDIR is unset.
 (unset TMPDIR; SQ_MKSQUASHFS_SPILL_AT=1K build here.img) &&
