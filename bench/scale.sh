@@ -5,7 +5,7 @@
 #
 # Usage: bench/scale.sh [--files N] [--dirs N] [--only files|dirs] [--runs N] [--workdir DIR]
 #                       [--scratch DIR] [--comp "ARGS"] [--processors P] [--keep-trees]
-#                       [--no-verify] [--out FILE]
+#                       [--no-verify] [--out FILE] [--mem SIZE] [--cgroup-mb N]
 #
 # Builds (once, kept in WORKDIR/trees unless told otherwise) a tree of N small text files
 # (default 1,000,000; 1,000 per directory, 0-1023 bytes each) and one of N directories
@@ -15,6 +15,13 @@
 # image sizes. Images and extractions go to --scratch (default: WORKDIR; a tmpfs such as
 # /dev/shm keeps a million-file extraction and its removal from timing the disk). See
 # bench/README.md.
+#
+# --mem SIZE gives both mksquashfs -mem SIZE (ours: a bound on the whole run, the tree's records
+# spilling to a temporary file past a quarter of it; the reference: its caches). --cgroup-mb N
+# runs each mksquashfs in a memory control group of its own limited to N MiB (cgroup v1 memory
+# or v2 with the memory controller; root), as a build job in a container runs: page cache counts
+# against the limit and is reclaimed, an anonymous peak over it is an OOM kill, and the table
+# gains the peak anonymous memory (RssAnon, sampled every 0.2 s) and the kills.
 set -uo pipefail
 export LC_ALL=C
 
@@ -32,6 +39,8 @@ procs=2
 keep_trees=1
 verify=1
 out=
+mem=
+cgroup_mb=0
 while [ $# -gt 0 ]; do
 	case $1 in
 		--files) [ $# -ge 2 ] || die "--files needs a number"; files=$2; shift 2 ;;
@@ -46,10 +55,14 @@ while [ $# -gt 0 ]; do
 		--keep-trees) keep_trees=1; shift ;;
 		--no-verify) verify=0; shift ;;
 		--out) [ $# -ge 2 ] || die "--out needs a file"; out=$2; shift 2 ;;
+		--mem) [ $# -ge 2 ] || die "--mem needs a size"; mem=$2; shift 2 ;;
+		--cgroup-mb) [ $# -ge 2 ] || die "--cgroup-mb needs a number"; cgroup_mb=$2; shift 2 ;;
 		-h|--help) sed -n '5,17p' "$0" >&2; exit 2 ;;
 		*) die "unknown argument $1" ;;
 	esac
 done
+case $cgroup_mb in ''|*[!0-9]*) die "--cgroup-mb: \"$cgroup_mb\" is not a number" ;; esac
+case $mem in ''|[0-9]*[KMG]|[0-9]*) ;; *) die "--mem: \"$mem\" is not a size" ;; esac
 for v in "$files" "$dirs" "$runs" "$procs"; do
 	case $v in ''|*[!0-9]*|0) die "\"$v\" is not a positive number" ;; esac
 done
@@ -116,13 +129,57 @@ tree_for() { # kind count -> path of a ready tree
 	echo "$t"
 }
 
-# Runs a command under /usr/bin/time; sets rc, secs, cpu, rss_kb.
+# A fresh memory control group limited to cgroup_mb MiB for one run: its directory and limit
+# file in cg_dir, cg_file. v1's memory hierarchy if mounted, else v2 (the memory controller must
+# be enabled for children of the group this script runs in).
+cg_make() {
+	local own base
+	own=$(sed -n 's/^[0-9]*:[^:]*memory[^:]*:\(.*\)/\1/p' /proc/self/cgroup | head -n 1)
+	if [ -n "$own" ] && [ -d "/sys/fs/cgroup/memory$own" ]; then
+		cg_dir=/sys/fs/cgroup/memory$own/scale-$$ cg_file=memory.limit_in_bytes
+	else
+		own=$(sed -n 's/^0::\(.*\)/\1/p' /proc/self/cgroup)
+		base=/sys/fs/cgroup
+		[ -f /sys/fs/cgroup/unified/cgroup.controllers ] && base=/sys/fs/cgroup/unified
+		cg_dir=$base$own/scale-$$ cg_file=memory.max
+	fi
+	rmdir "$cg_dir" 2> /dev/null
+	mkdir "$cg_dir" && echo $((cgroup_mb << 20)) > "$cg_dir/$cg_file" ||
+		die "cannot make a memory control group limited to $cgroup_mb MiB in $(dirname "$cg_dir")"
+}
+# The OOM kills in the group, and remove it.
+cg_done() {
+	local kills
+	kills=$(awk '/oom_kill / { print $2 }' "$cg_dir/memory.oom_control" "$cg_dir/memory.events" 2> /dev/null | head -n 1)
+	oom=${kills:-0}
+	rmdir "$cg_dir" 2> /dev/null
+}
+
+# Runs a command under /usr/bin/time (in a control group with --cgroup-mb); sets rc, secs, cpu,
+# rss_kb, and with --cgroup-mb anon_kb (peak RssAnon of the command) and oom.
 timed() {
-	local prefix=$1 t0 t1
+	local prefix=$1 t0 t1 pid child a
 	shift
+	anon_kb=0 oom=0
 	t0=$(date +%s%N)
-	/usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.out" 2> "$prefix.err"
-	rc=$?
+	if [ "$cgroup_mb" -eq 0 ]; then
+		/usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.out" 2> "$prefix.err"
+		rc=$?
+	else
+		cg_make
+		sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' sh "$cg_dir" \
+			/usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.out" 2> "$prefix.err" &
+		pid=$!
+		while kill -0 "$pid" 2> /dev/null; do
+			child=$(pgrep -P "$pid" | head -n 1)
+			a=$(awk '/RssAnon/ { print $2 }' "/proc/${child:-0}/status" 2> /dev/null)
+			[ -n "$a" ] && [ "$a" -gt "$anon_kb" ] && anon_kb=$a
+			sleep 0.2
+		done
+		wait "$pid"
+		rc=$?
+		cg_done
+	fi
 	t1=$(date +%s%N)
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
 	cpu=$(awk -F ': ' '/User time|System time/ { t += $2 } END { printf "%.2f", t }' "$prefix.time")
@@ -130,7 +187,7 @@ timed() {
 	[ "$rc" -eq 0 ] || { log "FAILED ($rc): $*"; tail -n 3 "$prefix.err" >&2; }
 }
 
-declare -A best_s best_cpu max_rss size
+declare -A best_s best_cpu max_rss size max_anon kills
 keep() { # key
 	if [ "$rc" -ne 0 ]; then best_s[$1]=FAIL; return; fi
 	[ "${best_s[$1]:-}" = FAIL ] && return
@@ -162,8 +219,10 @@ run_tree() { # kind count
 			[ "$who" = ours ] || mk=$ref_mk
 			log "$kind: $who mksquashfs (run $run)"
 			# shellcheck disable=SC2086
-			timed "$work/mk.$who" "$mk" "$tree" "$img" -noappend -no-progress $comp -processors "$procs"
+			timed "$work/mk.$who" "$mk" "$tree" "$img" -noappend -no-progress $comp -processors "$procs" ${mem:+-mem "$mem"}
 			keep "$kind|mk|$who"
+			[ "$anon_kb" -le "${max_anon[$kind|$who]:-0}" ] || max_anon[$kind|$who]=$anon_kb
+			kills[$kind|$who]=$(( ${kills[$kind|$who]:-0} + oom ))
 			[ "$rc" -ne 0 ] || size[$kind|$who]=$(stat -c %s "$img")
 		done
 		for who in $order; do
@@ -189,9 +248,21 @@ run_tree() { # kind count
 ratio() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { if (a == "" || b == "" || b == 0 || a == "FAIL" || b == "FAIL") print "—"; else printf f, a / b }'; }
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
+# With --cgroup-mb: the limit, and per tree the peak anonymous memory and the OOM kills.
+cg_note() {
+	[ "$cgroup_mb" -gt 0 ] || return 0
+	local k
+	printf ', each mksquashfs in a %s MiB memory cgroup (peak RssAnon MB ours / ref' "$cgroup_mb"
+	for k in "${kinds[@]}"; do
+		printf '; %s: %s / %s, OOM kills %s / %s' "$k" "$(mb "${max_anon[$k|ours]:-0}")" \
+			"$(mb "${max_anon[$k|ref]:-0}")" "${kills[$k|ours]:-0}" "${kills[$k|ref]:-0}"
+	done
+	printf ')'
+}
+
 table() {
 	echo "scale: ours \`$("$ours_mk" -version 2>&1 | head -n 1)\` vs \`$("$ref_mk" -version 2>&1 | head -n 1)\`;" \
-		"\`$comp -processors $procs\`; best of $runs; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
+		"\`$comp -processors $procs${mem:+ -mem $mem}\`$(cg_note); best of $runs; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
 		"load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 	echo
 	echo "| tree | step | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio |"
