@@ -8,6 +8,7 @@
 # often fails), and it mounts and holds the source. A build in a control group with a memory limit takes half the limit as its
 # default -mem (-mem-default).
 . "$top_srcdir/tests/lib/common.sh"
+. "$top_srcdir/tests/mksquashfs/spill_lib.sh"
 
 need_root
 need_tools "$MKSQUASHFS" "$REF_MKSQUASHFS" "$GENTREE" "$TREECMP" perl
@@ -20,16 +21,7 @@ rm -rf "$S/src/hardlinks/b/symlink-link" "$S/src/sparse" "$S/src/files/zeros" "$
 	die "cannot trim the tree"
 # 30,000 small files (about 6 MiB of records: past the 4 MiB that -mem 16M leaves them on the
 # heap), some of them copies of others.
-perl -e '
-	my ($root) = @ARGV;
-	for my $d (0 .. 29) {
-		mkdir "$root/many$d" or die;
-		for my $i (0 .. 999) {
-			open(my $fh, ">", sprintf("%s/many%d/f%04d", $root, $d, $i)) or die;
-			print $fh "text $i " x (($i * 7 + $d) % 150);
-			close $fh or die;
-		}
-	}' "$S/src" || die "cannot make the small files"
+small_files "$S/src" 30
 mkdir "$S/tmp" || die "mkdir failed"
 
 # pair MEM: both tools with -mem MEM; the images are compared byte for byte.
@@ -64,19 +56,29 @@ grep -q "^Per-file records spilled" "$S/ours-64M.out" && fail "-mem 64M spilled 
 
 # The default -mem in a control group limited to 1 GiB: half of it (cgroup v1 here; v2 where
 # the memory controller can be given to a child group).
+# The first usable of: our v1 memory group, our v2 group under either mount point (with the
+# memory controller enabled for its children); printed as "DIRECTORY LIMIT-FILE".
+memory_group() {
+	awk -F: '$2 ~ /(^|,)memory(,|$)/ { print "/sys/fs/cgroup/memory" $3, "memory.limit_in_bytes" }
+		$1 == "0" { print "/sys/fs/cgroup" $3, "memory.max";
+			    print "/sys/fs/cgroup/unified" $3, "memory.max" }' /proc/self/cgroup |
+		while read -r _d _f; do
+			case $_f in
+			memory.max) grep -qw memory "$_d/cgroup.subtree_control" 2>/dev/null || continue ;;
+			*) [ -f "$_d/$_f" ] || continue ;;
+			esac
+			echo "$_d $_f"
+			break
+		done
+}
 cg_run() { # LIMIT_BYTES CMD...: CMD in a new child memory group of ours, limited
 	_lim=$1
 	shift
-	_own=$(sed -n 's/^[0-9]*:[^:]*memory[^:]*:\(.*\)/\1/p' /proc/self/cgroup | head -n 1)
-	if [ -n "$_own" ] && [ -w "/sys/fs/cgroup/memory$_own" ]; then
-		_cg=/sys/fs/cgroup/memory$_own/sqtest-$$ _file=memory.limit_in_bytes
-	else
-		_own=$(sed -n 's/^0::\(.*\)/\1/p' /proc/self/cgroup)
-		_base=/sys/fs/cgroup
-		[ -f /sys/fs/cgroup/unified/cgroup.controllers ] && _base=/sys/fs/cgroup/unified
-		grep -qw memory "$_base$_own/cgroup.subtree_control" 2>/dev/null || return 77
-		_cg=$_base$_own/sqtest-$$ _file=memory.max
-	fi
+	read -r _own _file <<-END || return 77
+	$(memory_group)
+	END
+	[ -n "$_own" ] || return 77
+	_cg=$_own/sqtest-$$
 	mkdir "$_cg" 2>/dev/null || return 77
 	echo "$_lim" >"$_cg/$_file" || { rmdir "$_cg"; return 77; }
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$_cg" "$@" >"$S/cg.out" 2>&1

@@ -9,6 +9,7 @@
 # bounded too: duplicates may be missed) the image still holds the source; a temporary directory
 # that cannot be written fails the run with a message naming it.
 . "$top_srcdir/tests/lib/common.sh"
+. "$top_srcdir/tests/mksquashfs/spill_lib.sh"
 
 need_root
 need_tools "$MKSQUASHFS" "$GENTREE" "$TREECMP" perl
@@ -17,16 +18,7 @@ S=$SCRATCH
 make_tree src --small
 # Thousands of small files in a few directories (the records that spill), duplicates among
 # them (a copied directory) and hard links.
-perl -e '
-	my ($root) = @ARGV;
-	for my $d (0 .. 5) {
-		mkdir "$root/many$d" or die;
-		for my $i (0 .. 999) {
-			open(my $fh, ">", sprintf("%s/many%d/file%04d", $root, $d, $i)) or die;
-			print $fh "file $d/$i " x ($i % 97);
-			close $fh or die;
-		}
-	}' "$S/src" || die "cannot make the small files"
+small_files "$S/src" 6
 cp -a "$S/src/many1" "$S/src/copy1" || die "cp failed"
 ln "$S/src/many2/file0007" "$S/src/link0007" || die "ln failed"
 mkdir "$S/tmp" || die "mkdir failed"
