@@ -232,7 +232,7 @@ int build_tree(const struct mksq_options *o, const struct exclude_list *x,
 	memset(files, 0, sizeof(*files));
 	if (read_sources(o, x, base, tree, stats, warn, progress, err) != 0)
 		return -1;
-	if (tree_sort(tree, err) != 0)
+	if (tree_sort_trim(tree, err) != 0)
 		return -1;
 	return_freed_heap();
 	times_apply(o, tree);

@@ -332,12 +332,11 @@ static int entry_cmp(const void *a, const void *b)
 
 /* Sort one directory and its subdirectories; depth-first with an explicit stack would save
  * nothing here: the writer recurses as deep anyway. */
-static int sort_dir(struct tree *tree, struct tree_inode *dir, struct sq_error *err)
+static int sort_dir(struct tree *trim, struct tree_inode *dir, struct sq_error *err)
 {
 	struct tree_dir *d = dir->dir;
-	/* The readers that cannot tell when a directory is complete (tar, pseudo definitions, an
-	 * appended image) leave its arrays on the heap until now: into the arena with them. */
-	tree_dir_trim(tree, dir);
+	if (trim != NULL)
+		tree_dir_trim(trim, dir);
 	if (d->count > 1)
 		qsort(d->entries, d->count, sizeof(*d->entries), entry_cmp);
 	free(d->index);
@@ -348,7 +347,7 @@ static int sort_dir(struct tree *tree, struct tree_inode *dir, struct sq_error *
 			return sq_fail(err, SQ_ERR_UNSUPPORTED, "the name %s is in one directory twice",
 				       d->entries[i].name);
 		if (d->entries[i].inode->dir != NULL &&
-		    sort_dir(tree, d->entries[i].inode, err) != 0)
+		    sort_dir(trim, d->entries[i].inode, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -356,6 +355,13 @@ static int sort_dir(struct tree *tree, struct tree_inode *dir, struct sq_error *
 
 int tree_sort(struct tree *tree, struct sq_error *err)
 {
+	return tree->root != NULL ? sort_dir(NULL, tree->root, err) : 0;
+}
+
+int tree_sort_trim(struct tree *tree, struct sq_error *err)
+{
+	/* The readers that cannot tell when a directory is complete (tar, pseudo definitions, an
+	 * appended image) leave its arrays on the heap until now: into the arena with them. */
 	return tree->root != NULL ? sort_dir(tree, tree->root, err) : 0;
 }
 

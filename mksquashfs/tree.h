@@ -209,10 +209,12 @@ void tree_name_free(const struct tree_dir *d, char *name);
  * entry. Entry order is not kept. */
 void tree_dir_remove(struct tree_inode *dir, uint32_t i);
 
-/* Sort every directory's entries by name (what the writer needs), moving the arrays of those not
- * yet trimmed into the tree's arena (tree_dir_trim). Fails, naming the path, when a directory
- * holds one name twice. */
+/* Sort every directory's entries by name (what the writer needs). Fails, naming the path, when
+ * a directory holds one name twice. */
 int tree_sort(struct tree *tree, struct sq_error *err);
+/* The same, moving the arrays of directories not yet trimmed into the tree's arena
+ * (tree_dir_trim): for trees whose names and entry arrays tree_free owns. */
+int tree_sort_trim(struct tree *tree, struct sq_error *err);
 
 /* Keep fd (a spool that spans point into) open for as long as the tree: tree_free closes it.
  * On failure fd is closed and err set. */
