@@ -57,6 +57,24 @@ LZ_INLINE unsigned rc_bit(struct rc *rc, uint16_t *p, int careful)
 	return 1;
 }
 
+/* The same bit without a branch on its value, for trees whose bits only steer the index: a
+ * mispredicted branch costs more than computing both outcomes and selecting one. */
+LZ_INLINE unsigned rc_bit_select(struct rc *rc, uint16_t *p, int careful)
+{
+	rc_norm(rc, careful);
+	uint32_t prob = *p;
+	uint32_t bound = (rc->range >> PROB_BITS) * prob;
+	uint32_t bit = rc->code >= bound;
+	uint32_t if0 = prob + (((1u << PROB_BITS) - prob) >> MOVE_BITS);
+	uint32_t if1 = prob - (prob >> MOVE_BITS);
+	/* Masks, not ?:, which the compiler turns back into branches. */
+	uint32_t mask = 0u - bit;
+	rc->range = bound + ((rc->range - 2 * bound) & mask);
+	rc->code -= bound & mask;
+	*p = (uint16_t)(if0 ^ ((if0 ^ if1) & mask));
+	return bit;
+}
+
 /* Bits of fixed probability one half. The sign trick keeps the exact arithmetic of the
  * specification even on a corrupt code >= range, so garbage decodes as liblzma's does. */
 LZ_INLINE uint32_t rc_direct(struct rc *rc, unsigned n, int careful)
@@ -76,8 +94,9 @@ LZ_INLINE uint32_t rc_direct(struct rc *rc, unsigned n, int careful)
 LZ_INLINE unsigned bittree(struct rc *rc, uint16_t *probs, unsigned bits, int careful)
 {
 	unsigned m = 1;
+#pragma GCC unroll 8
 	for (unsigned i = 0; i < bits; i++)
-		m = (m << 1) | rc_bit(rc, &probs[m], careful);
+		m = (m << 1) | rc_bit_select(rc, &probs[m], careful);
 	return m - (1u << bits);
 }
 
@@ -85,7 +104,7 @@ LZ_INLINE unsigned bittree_rev(struct rc *rc, uint16_t *probs, unsigned bits, in
 {
 	unsigned m = 1, sym = 0;
 	for (unsigned i = 0; i < bits; i++) {
-		unsigned bit = rc_bit(rc, &probs[m], careful);
+		unsigned bit = rc_bit_select(rc, &probs[m], careful);
 		m = (m << 1) | bit;
 		sym |= bit << i;
 	}
@@ -117,23 +136,27 @@ LZ_INLINE uint32_t decode_dist(struct rc *rc, struct lzma_probs *p, unsigned len
 }
 
 /* A literal byte; after a match (state >= 7) the byte at rep0 steers the tree until the two
- * disagree. */
+ * disagree. Branch-free: offs is 0x100 while they agree and 0 after, so the index
+ * offs + (match bit << 8 & offs) + sym picks the matched or the plain tree. */
 LZ_INLINE unsigned decode_literal(struct rc *rc, uint16_t *probs, unsigned state,
 				  unsigned match_byte, int careful)
 {
 	unsigned sym = 1;
 	if (state >= 7) {
-		do {
-			unsigned mbit = (match_byte >> 7) & 1;
+		unsigned offs = 0x100;
+#pragma GCC unroll 8
+		for (int i = 0; i < 8; i++) {
 			match_byte <<= 1;
-			unsigned bit = rc_bit(rc, &probs[((1 + mbit) << 8) + sym], careful);
+			unsigned bit = rc_bit_select(rc, &probs[offs + (match_byte & offs) + sym],
+						     careful);
 			sym = (sym << 1) | bit;
-			if (bit != mbit)
-				break;
-		} while (sym < 0x100);
+			offs &= ~((match_byte ^ (bit << 8)) & 0x100);
+		}
+	} else {
+#pragma GCC unroll 8
+		for (int i = 0; i < 8; i++)
+			sym = (sym << 1) | rc_bit_select(rc, &probs[sym], careful);
 	}
-	while (sym < 0x100)
-		sym = (sym << 1) | rc_bit(rc, &probs[sym], careful);
 	return sym & 0xff;
 }
 
