@@ -12,6 +12,7 @@
 #define PROB_BITS 11
 #define PROB_INIT (1u << (PROB_BITS - 1))
 #define MOVE_BITS 5
+#define PROB_TARGET0 ((1u << PROB_BITS) - (1u << MOVE_BITS) + 1)
 #define RC_TOP (UINT32_C(1) << 24)
 #define MATCH_LEN_MAX 273u
 /* The most input one symbol can take: a match is at most 1 + 1 + 10 + 6 + 26 + 4 = 48 coded
@@ -65,13 +66,15 @@ LZ_INLINE unsigned rc_bit_select(struct rc *rc, uint16_t *p, int careful)
 	uint32_t prob = *p;
 	uint32_t bound = (rc->range >> PROB_BITS) * prob;
 	uint32_t bit = rc->code >= bound;
-	uint32_t if0 = prob + (((1u << PROB_BITS) - prob) >> MOVE_BITS);
-	uint32_t if1 = prob - (prob >> MOVE_BITS);
 	/* Masks, not ?:, which the compiler turns back into branches. */
 	uint32_t mask = 0u - bit;
 	rc->range = bound + ((rc->range - 2 * bound) & mask);
 	rc->code -= bound & mask;
-	*p = (uint16_t)(if0 ^ ((if0 ^ if1) & mask));
+	/* Both updates in one: prob moves 1/32 of the way to 0 (bit 1) or to 2048 (bit 0); with
+	 * an arithmetic shift (what GCC and Clang do), floor((prob - 2017) / 32) is
+	 * -((2048 - prob) >> 5) exactly, so 2017 stands for 2048. */
+	int32_t toward = (int32_t)prob - (int32_t)(PROB_TARGET0 & ~mask);
+	*p = (uint16_t)((int32_t)prob - (toward >> MOVE_BITS));
 	return bit;
 }
 
