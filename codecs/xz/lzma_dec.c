@@ -18,8 +18,8 @@
 /* The most input one symbol can take: a match is at most 1 + 1 + 10 + 6 + 26 + 4 = 48 coded
  * bits and each bit normalises at most once (one byte). Below this much left, the careful path. */
 #define IN_MARGIN 64u
-/* Fast match copies move 8 bytes at a time and may write up to 7 bytes past the match. */
-#define OUT_SLACK 8u
+/* Fast match copies move 16 bytes at a time and may write up to 15 bytes past the match. */
+#define OUT_SLACK 16u
 
 /* The range decoder. In the careful mode an exhausted input reads as zeros and is noted: the
  * chunk then fails at its end, and no byte outside the chunk is read. */
@@ -163,12 +163,18 @@ LZ_INLINE unsigned decode_literal(struct rc *rc, uint16_t *probs, unsigned state
 	return sym & 0xff;
 }
 
-/* Copies len bytes from dist1 back. The fast mode may write OUT_SLACK - 1 bytes past the end. */
+/* Copies len bytes from dist1 back. The fast mode may write OUT_SLACK - 1 bytes past the end
+ * (each chunk is at most dist1 long, so it never reads what this copy has yet to write). */
 LZ_INLINE void copy_match(uint8_t *out, size_t pos, uint32_t dist1, unsigned len, int careful)
 {
 	uint8_t *d = out + pos;
 	const uint8_t *s = d - dist1;
 	if (!careful && dist1 >= OUT_SLACK) {
+		/* Most matches are short: one unconditional copy covers them without a loop. */
+		memcpy(d, s, OUT_SLACK);
+		for (unsigned i = OUT_SLACK; i < len; i += OUT_SLACK)
+			memcpy(d + i, s + i, OUT_SLACK);
+	} else if (!careful && dist1 >= 8) {
 		for (unsigned i = 0; i < len; i += 8)
 			memcpy(d + i, s + i, 8);
 	} else if (!careful && dist1 == 1) {
