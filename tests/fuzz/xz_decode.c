@@ -16,16 +16,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	/* The first byte picks the output room: none, 1000 bytes, a 128 KiB or a 1 MiB block. */
+	static const size_t rooms[4] = { 0, 1000, 1u << 17, 1u << 20 };
 	static struct xzd_ctx *ctx;
-	/* The first byte picks the output room; buffers are exactly that size so ASan sees any
-	 * overrun. */
-	static const size_t caps[4] = { 0, 1000, 1u << 17, 1u << 20 };
 
-	if (ctx == NULL && (ctx = xzd_new()) == NULL)
-		abort();
-	if (size < 1)
+	if (size == 0)
 		return 0;
-	size_t cap = caps[data[0] & 3];
+	if (ctx == NULL)
+		ctx = xzd_new();
+	if (ctx == NULL)
+		abort();
+	size_t cap = rooms[data[0] & 3];
+	/* Buffers of exactly that size, so ASan sees any overrun. */
 	uint8_t *ours = malloc(cap ? cap : 1), *ref = malloc(cap ? cap : 1);
 	if (ours == NULL || ref == NULL)
 		abort();
