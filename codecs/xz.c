@@ -4,6 +4,7 @@
 #include "config.h"
 #include "codecs/codec_impl.h"
 #include "codecs/codec_util.h"
+#include "codecs/xz/xz_dec.h"
 #include "common/util/endian.h"
 
 #include <lzma.h>
@@ -44,6 +45,7 @@ struct xz_state {
 	lzma_filter chains[1 + FILTER_COUNT][3];
 	lzma_stream encoders[1 + FILTER_COUNT];
 	lzma_stream decoder;
+	struct xzd_ctx *own; /* our decoder, tried first; liblzma for what it leaves */
 	uint8_t *scratch;
 };
 
@@ -288,6 +290,7 @@ static void xz_state_free(void *state)
 		lzma_end(&st->encoders[i]);
 	if (st->decode_ready)
 		lzma_end(&st->decoder);
+	xzd_free(st->own);
 	free(st->scratch);
 	free(st);
 }
@@ -383,6 +386,18 @@ static ptrdiff_t xz_decompress(void *state, const uint8_t *src, size_t len, uint
 			       size_t cap, const char **why)
 {
 	struct xz_state *st = state;
+	if (st->own == NULL && (st->own = xzd_new()) == NULL) {
+		*why = "out of memory for the xz decoder";
+		return -1;
+	}
+	/* Ours decodes every single-block LZMA2 stream; only what it does not implement (BCJ
+	 * filters, SHA-256, several blocks) goes to liblzma. A corrupt stream stays an error. */
+	size_t out_len;
+	int own = xzd_decode(st->own, src, len, dst, cap, &out_len, why);
+	if (own == XZD_OK)
+		return (ptrdiff_t)out_len;
+	if (own == XZD_ERROR)
+		return -1;
 	if (!st->decode_ready) {
 		st->decoder = (lzma_stream)LZMA_STREAM_INIT;
 		st->decode_ready = 1;
