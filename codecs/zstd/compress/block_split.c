@@ -149,11 +149,11 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 	decide(s, &left_e, m, b, depth - 1, &right, best_rc);
 }
 
-size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
+/* Picks the cuts (c->split_cut, sequence indices) of the block in c->store, n bytes of
+ * content; c->split_pos then holds each sequence's content offset. Returns how many. */
+static size_t plan(struct zs_cctx *c, const struct split_effort *e, size_t n)
 {
 	struct zs_seq_store *st = &c->store;
-	const struct split_effort *e = zs_opt_speed_row(&c->p) ? &effort_fast :
-				       &efforts[c->p.strategy - ZS_BTOPT];
 	struct splitter s = {c, e, n, 0};
 
 	if (st->nseq < 64 || n < 4 * e->min_piece)
@@ -176,6 +176,24 @@ size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
 	struct zs_entropy all_e;
 
 	decide(&s, &c->entropy, 0, st->nseq, e->depth, &all, piece_cost(&s, &c->entropy, &all_e, &all));
+	return s.ncuts;
+}
+
+static const struct split_effort *effort_of(const struct zs_params *p)
+{
+	return zs_opt_speed_row(p) ? &effort_fast : &efforts[p->strategy - ZS_BTOPT];
+}
+
+size_t zs_split_plan(struct zs_cctx *c, size_t n)
+{
+	return plan(c, effort_of(&c->p), n);
+}
+
+size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat)
+{
+	struct zs_seq_store *st = &c->store;
+	struct splitter s = {c, effort_of(&c->p), n, plan(c, effort_of(&c->p), n)};
+
 	if (s.ncuts == 0)
 		return 0;
 

@@ -13,4 +13,9 @@
  * is below to_beat (c->next_entropy then holds the tables after the last piece); else 0. */
 size_t zs_split_block(struct zs_cctx *c, size_t n, int last, size_t to_beat);
 
+/* The cuts zs_split_block would make in the block in c->store (n bytes of content), without
+ * encoding anything: c->split_cut[0..returned) are sequence indices, c->split_pos[i] the
+ * content offset of sequence i. */
+size_t zs_split_plan(struct zs_cctx *c, size_t n);
+
 #endif

@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "codecs/zstd/common/tables.h"
+#include "codecs/zstd/compress/block_split.h"
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_bt.h"
 #include "codecs/zstd/compress/match_hc.h"
-#include "codecs/zstd/compress/price.h"
+#include "codecs/zstd/compress/opt_price.h"
 
 /* Positions inside a chosen match that join the trees (below level 19): only the last ones
  * (the earlier ones are mostly covered by the match itself and cost a descent each), at most
@@ -25,6 +26,11 @@
 /* The statistics-only passes of levels 19+ on single-block frames search this deep and skip
  * like level 15: the choices they learn from come out nearly the same for a fifth of the work. */
 #define PRE_PASS_SEARCH_LOG 6u
+#define MAX_PIECES 65u /* block_split.c cuts a block at most 63 times */
+/* A piece's statistics start from its own choices plus those of the whole pass at 1/2^this:
+ * priors of 1/4 and 1/16 left the pieces priced too much alike (levels 19, 128 KiB: tree,
+ * bin, misc 0.1-0.7 % larger than 1/64, text 0.03 %). */
+#define PIECE_PRIOR_SHIFT 6u
 
 struct opt_node {
 	uint32_t price;
@@ -42,35 +48,19 @@ struct path_item {
 	uint32_t off;
 };
 
-#define LL_TABLE 256u  /* literal-run lengths priced by table lookup */
-#define ML_TABLE 1024u /* match lengths priced by table lookup (every target length fits) */
-
-struct prices {
-	uint32_t lit[256];
-	uint32_t ll[ZS_LL_MAX_CODE + 1];
-	uint32_t ml[ZS_ML_MAX_CODE + 1];
-	uint32_t of[ZS_OF_MAX_CODE + 1];
-	/* Code price plus extra bits, by length: the inner loops' lookups. */
-	uint32_t ll_len[LL_TABLE];
-	uint32_t ml_len[ML_TABLE];
-};
-
-/* Symbol statistics the prices derive from; they adapt while a block is parsed. */
-struct freqs {
-	uint32_t lit[256];
-	uint32_t ll[ZS_LL_MAX_CODE + 1];
-	uint32_t ml[ZS_ML_MAX_CODE + 1];
-	uint32_t of[ZS_OF_MAX_CODE + 1];
-};
-
 struct zs_opt_state {
-	struct freqs fr;
+	struct zs_freqs fr;
 	struct opt_node *nodes; /* one block + 1 */
 	size_t nnodes;
 	struct candidate cand[MAX_CANDIDATES + 4];
 	struct path_item path[OPT_WINDOW + 2];
-	struct prices pr;
+	struct zs_prices pr;
 	uint32_t *hash_save;    /* first-block second pass restores the heads */
+	/* A pass after the first prices each piece the block splitter would cut from the pass
+	 * before by that piece's statistics: piece k starts piece_at[k] bytes into the block. */
+	struct zs_freqs *piece_fr;
+	uint32_t piece_at[MAX_PIECES];
+	size_t npieces;
 	int have_stats;         /* prices come from an earlier block of this frame */
 };
 
@@ -84,7 +74,8 @@ int zs_opt_alloc(struct zs_cctx *c)
 	c->opt->nnodes = block + 2;
 	c->opt->nodes = malloc(c->opt->nnodes * sizeof(struct opt_node));
 	c->opt->hash_save = malloc(((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
-	if (c->opt->nodes == NULL || c->opt->hash_save == NULL)
+	c->opt->piece_fr = malloc(MAX_PIECES * sizeof(struct zs_freqs));
+	if (c->opt->nodes == NULL || c->opt->hash_save == NULL || c->opt->piece_fr == NULL)
 		return -1;
 	return 0;
 }
@@ -95,125 +86,9 @@ void zs_opt_free(struct zs_cctx *c)
 		return;
 	free(c->opt->nodes);
 	free(c->opt->hash_save);
+	free(c->opt->piece_fr);
 	free(c->opt);
 	c->opt = NULL;
-}
-
-static inline uint32_t ll_price_code(const struct prices *pr, uint32_t litlen)
-{
-	unsigned c = zs_ll_code(litlen);
-
-	return pr->ll[c] + zs_ll_bits[c] * ZS_PRICE_ONE;
-}
-
-static inline uint32_t ml_price_code(const struct prices *pr, uint32_t mlen)
-{
-	unsigned c = zs_ml_code(mlen);
-
-	return pr->ml[c] + zs_ml_bits[c] * ZS_PRICE_ONE;
-}
-
-/* Prices from counts: -log2(p) with every symbol given a floor so unseen ones stay finite. */
-static void counts_to_prices(uint32_t *price, const uint32_t *count, unsigned n, uint32_t floor)
-{
-	uint64_t total = 0;
-
-	for (unsigned s = 0; s < n; s++)
-		total += count[s] + floor;
-	for (unsigned s = 0; s < n; s++)
-		price[s] = zs_price_of(count[s] + floor, (uint32_t)total);
-}
-
-/* Prices from the statistics; match lengths only below ml_end (longer ones are never priced:
- * a match that long is taken without a search). */
-static void freqs_to_prices(struct prices *pr, const struct freqs *fr, uint32_t ml_end)
-{
-	counts_to_prices(pr->lit, fr->lit, 256, 1);
-	counts_to_prices(pr->ll, fr->ll, ZS_LL_MAX_CODE + 1, 1);
-	counts_to_prices(pr->ml, fr->ml, ZS_ML_MAX_CODE + 1, 1);
-	counts_to_prices(pr->of, fr->of, ZS_OF_MAX_CODE + 1, 1);
-	for (uint32_t len = 0; len < LL_TABLE; len++)
-		pr->ll_len[len] = ll_price_code(pr, len);
-	pr->ml_len[0] = pr->ml_len[1] = pr->ml_len[2] = 0; /* below the minimum: never asked */
-	for (uint32_t len = ZS_MIN_MATCH; len < ML_TABLE && len < ml_end; len++)
-		pr->ml_len[len] = ml_price_code(pr, len);
-}
-
-static void seed_from_norm(uint32_t *count, const int16_t *norm, unsigned n, unsigned all)
-{
-	for (unsigned s = 0; s < all; s++)
-		count[s] = s < n && norm[s] > 0 ? (uint32_t)norm[s] * 2 : 1;
-}
-
-/* Without history: every literal equally likely (a histogram of the block's bytes misprices
- * them: matches will take most of the common ones), codes from the predefined distributions. */
-static void seed_default(struct freqs *fr)
-{
-	for (unsigned s = 0; s < 256; s++)
-		fr->lit[s] = 1;
-	seed_from_norm(fr->ll, zs_ll_default_norm, ZS_LL_MAX_CODE + 1, ZS_LL_MAX_CODE + 1);
-	seed_from_norm(fr->ml, zs_ml_default_norm, ZS_ML_MAX_CODE + 1, ZS_ML_MAX_CODE + 1);
-	seed_from_norm(fr->of, zs_of_default_norm, ZS_OF_DEFAULT_MAX_CODE + 1, ZS_OF_MAX_CODE + 1);
-}
-
-/* How much the statistics weigh: literals and sequences seen (with the seeds). */
-static uint64_t freqs_weight(const struct freqs *fr)
-{
-	uint64_t w = 0;
-
-	for (unsigned s = 0; s < 256; s++)
-		w += fr->lit[s];
-	for (unsigned s = 0; s <= ZS_LL_MAX_CODE; s++)
-		w += fr->ll[s];
-	return w;
-}
-
-/* Statistics of the sequences and literals stored from the given marks on. */
-static void freqs_add(struct freqs *fr, const struct zs_seq_store *st, size_t seq_from, size_t lit_from)
-{
-	for (size_t i = lit_from; i < st->nlits; i++)
-		fr->lit[st->lits[i]]++;
-	for (size_t i = seq_from; i < st->nseq; i++) {
-		fr->ll[zs_ll_code(st->seqs[i].lit)]++;
-		fr->ml[zs_ml_code(st->seqs[i].ml)]++;
-		fr->of[zs_of_code(st->seqs[i].offval)]++;
-	}
-}
-
-/* Shifts counts right until they sum to at most 2^log (each stays at least 1). */
-static void counts_shrink(uint32_t *count, unsigned n, unsigned log)
-{
-	uint64_t sum = 0;
-	unsigned shift = 1;
-
-	for (unsigned s = 0; s < n; s++)
-		sum += count[s];
-	while ((sum >> shift) > ((uint64_t)1 << log))
-		shift++;
-	for (unsigned s = 0; s < n; s++)
-		count[s] = (count[s] >> shift) + 1;
-}
-
-/* Carries a block's statistics to the next at a small fixed weight (a few thousand literals,
- * half that in sequences), so the next block's own choices soon outweigh them: halving
- * instead let a 128 KiB block's counts steer the next one for most of its length (1 MiB
- * frames, levels 16-22: 0.05-0.3 % larger). */
-static void freqs_scale(struct freqs *fr)
-{
-	counts_shrink(fr->lit, 256, 12);
-	counts_shrink(fr->ll, ZS_LL_MAX_CODE + 1, 11);
-	counts_shrink(fr->ml, ZS_ML_MAX_CODE + 1, 11);
-	counts_shrink(fr->of, ZS_OF_MAX_CODE + 1, 11);
-}
-
-static inline uint32_t ll_price(const struct prices *pr, uint32_t litlen)
-{
-	return litlen < LL_TABLE ? pr->ll_len[litlen] : ll_price_code(pr, litlen);
-}
-
-static inline uint32_t ml_price(const struct prices *pr, uint32_t mlen)
-{
-	return mlen < ML_TABLE ? pr->ml_len[mlen] : ml_price_code(pr, mlen);
 }
 
 /* Offset_Value the store would emit for this distance after litlen literals with reps. */
@@ -252,13 +127,6 @@ static inline void next_reps(uint32_t *out, const uint32_t *rep, uint32_t litlen
 		out[1] = rep[0];
 		out[2] = off == rep[2] ? rep[1] : rep[1];
 	}
-}
-
-static inline uint32_t of_price(const struct prices *pr, uint32_t offval)
-{
-	unsigned c = zs_of_code(offval);
-
-	return pr->of[c] + c * ZS_PRICE_ONE;
 }
 
 struct opt_ctx {
@@ -376,7 +244,7 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned n, size_t pos)
 {
 	struct zs_cctx *c = o->c;
-	const struct prices *pr = &c->opt->pr;
+	const struct zs_prices *pr = &c->opt->pr;
 	struct opt_node *nd = c->opt->nodes;
 	const uint8_t *src = o->src;
 	uint32_t target = c->p.target_len;
@@ -385,7 +253,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 
 	for (;;) {
 		const struct opt_node *from = &nd[cur];
-		uint32_t base = from->price + ll_price(pr, 0);
+		uint32_t base = from->price + zs_ll_price(pr, 0);
 
 		/* Match arrivals from cur: each candidate covers the lengths above the
 		 * previous one, scanned from the longest down. */
@@ -394,10 +262,10 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 				nd[++last].price = PRICE_UNSET;
 		for (unsigned i = 0, lo = o->min_match; i < n; i++) {
 			uint32_t off = cand[i].off;
-			uint32_t op = base + of_price(pr, offval_for(from->rep, from->litlen, off));
+			uint32_t op = base + zs_of_price(pr, offval_for(from->rep, from->litlen, off));
 
 			for (uint32_t len = cand[i].len; len >= lo; len--) {
-				uint32_t p = op + ml_price(pr, len);
+				uint32_t p = op + zs_ml_price(pr, len);
 				struct opt_node *to = &nd[cur + len];
 
 				if (p < to->price) {
@@ -421,7 +289,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 		{
 			const struct opt_node *prev = &nd[cur - 1];
 			uint32_t p = prev->price + pr->lit[src[pos + cur - 1]] +
-				     ll_price(pr, prev->litlen + 1) - ll_price(pr, prev->litlen);
+				     zs_ll_price(pr, prev->litlen + 1) - zs_ll_price(pr, prev->litlen);
 
 			if (p < nd[cur].price) {
 				nd[cur].price = p;
@@ -499,11 +367,21 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 
 	opt_ctx_init(&o, c, src, start, end, attempts, quick);
 	size_t seq_mark = st->nseq, lit_mark = st->nlits, added = 0;
-	uint64_t weight = freqs_weight(&os->fr);
+	uint64_t weight = zs_freqs_weight(&os->fr);
 
-	freqs_to_prices(&os->pr, &os->fr, target);
+	size_t piece = 0;
+
+	zs_freqs_to_prices(&os->pr, &os->fr, target);
 	while (pos + o.min_match <= end) {
 		struct candidate *cand = os->cand;
+
+		if (piece < os->npieces && pos - start >= os->piece_at[piece]) {
+			/* The next piece: its own prices (which keep adapting as before). */
+			os->fr = os->piece_fr[piece++];
+			zs_freqs_to_prices(&os->pr, &os->fr, target);
+			weight = zs_freqs_weight(&os->fr);
+			added = 0;
+		}
 		uint32_t litlen = (uint32_t)(pos - anchor);
 		unsigned n = gather(&o, cand, pos, st->rep, litlen);
 
@@ -527,13 +405,13 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		anchor = emit_segment(c, src, pos, last, anchor);
 		/* Learn from what was just chosen; re-price once the statistics have grown by a
 		 * sixteenth (often early in a block, rarely later). */
-		freqs_add(&os->fr, st, seq_mark, lit_mark);
+		zs_freqs_add(&os->fr, st, seq_mark, lit_mark);
 		added += st->nseq - seq_mark + st->nlits - lit_mark;
 		seq_mark = st->nseq;
 		lit_mark = st->nlits;
 		if (added * REPRICE >= weight) {
-			freqs_to_prices(&os->pr, &os->fr, target);
-			weight = freqs_weight(&os->fr);
+			zs_freqs_to_prices(&os->pr, &os->fr, target);
+			weight = zs_freqs_weight(&os->fr);
 			added = 0;
 		}
 		pos += last;
@@ -549,23 +427,31 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 	}
 }
 
-/* Statistics of the pass just made, with those it was priced by at a quarter weight (which
- * keeps a pass from merely reinforcing its own first choices). */
-static void learn_pass(struct freqs *fr, const struct zs_seq_store *st, size_t seq_from,
-		       size_t lit_from)
+/* The statistics the next pass prices by, from the pass just made (sequences and literals
+ * from the marks on), with those it was priced by at a quarter weight (which keeps a pass
+ * from merely reinforcing its own first choices); and, when the block splitter would cut
+ * this pass's choices, each piece's own (levels 19, 128 KiB: tree, bin, text 0.1-0.4 %
+ * smaller, misc 1.6 %). Only a frame's first block: the store holds it from its start. */
+static void learn_pass(struct zs_cctx *c, size_t seq_from, size_t lit_from, size_t n)
 {
-	struct freqs before = *fr;
+	struct zs_opt_state *os = c->opt;
+	const struct zs_seq_store *st = &c->store;
+	struct zs_freqs before = os->fr;
+	size_t ncuts = seq_from == 0 && lit_from == 0 ? zs_split_plan(c, n) : 0;
 
-	memset(fr, 0, sizeof(*fr));
-	freqs_add(fr, st, seq_from, lit_from);
-	for (unsigned k = 0; k < 256; k++)
-		fr->lit[k] += before.lit[k] >> 2;
-	for (unsigned k = 0; k <= ZS_LL_MAX_CODE; k++)
-		fr->ll[k] += before.ll[k] >> 2;
-	for (unsigned k = 0; k <= ZS_ML_MAX_CODE; k++)
-		fr->ml[k] += before.ml[k] >> 2;
-	for (unsigned k = 0; k <= ZS_OF_MAX_CODE; k++)
-		fr->of[k] += before.of[k] >> 2;
+	zs_freqs_learn(&os->fr, &before, 2, st, seq_from, st->nseq, lit_from, st->nlits);
+	os->npieces = 0;
+	if (ncuts == 0)
+		return;
+	for (size_t k = 0; k <= ncuts; k++) {
+		size_t a = k > 0 ? c->split_cut[k - 1] : 0, b = k < ncuts ? c->split_cut[k] : st->nseq;
+		size_t lit_b = k < ncuts ? c->split_lit[b] : st->nlits;
+
+		zs_freqs_learn(&os->piece_fr[k], &os->fr, PIECE_PRIOR_SHIFT, st, a, b,
+			       c->split_lit[a], lit_b);
+		os->piece_at[k] = k > 0 ? c->split_pos[a] : 0;
+	}
+	os->npieces = ncuts + 1;
 }
 
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
@@ -577,9 +463,9 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	/* A frame's first block prices from neutral seeds (a histogram of its bytes would
 	 * misprice the literals matches take), later ones from the statistics before them. */
 	if (start == 0 || !os->have_stats)
-		seed_default(&os->fr);
+		zs_freqs_seed(&os->fr);
 	else
-		freqs_scale(&os->fr);
+		zs_freqs_scale(&os->fr);
 	if (c->p.passes > 1 && start == 0 && end - start >= 1024) {
 		/* Levels 19+: parse the frame's first block again, each pass priced by what the
 		 * previous one chose. The trees' heads (all empty), the 3-byte table and the
@@ -599,7 +485,7 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 
 		for (unsigned k = 1; k < c->p.passes; k++) {
 			parse_pass(c, src, start, end, pre, quick);
-			learn_pass(&os->fr, st, seq0, lit0);
+			learn_pass(c, seq0, lit0, end - start);
 			memcpy(c->hash, os->hash_save, hsize);
 			if (c->use_hash3)
 				zs_hash3_reset(c);
@@ -609,5 +495,6 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 		}
 	}
 	parse_pass(c, src, start, end, full, 0);
+	os->npieces = 0;
 	os->have_stats = 1;
 }
