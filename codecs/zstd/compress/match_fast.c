@@ -74,7 +74,7 @@ peek20(const uint8_t *src, size_t p, uint32_t cand, int allowed)
 	size_t nb = ((size_t)__builtin_ctzll(xb | (1ull << 63)) >> 3) + (xb == 0);
 	size_t n = 4 + (xa == 0 ? 8 + nb : na);
 
-	return ok & (x4 == 0) ? n : 0;
+	return (ok & (x4 == 0)) ? n : 0;
 }
 
 /* Where the parser appends: local copies of the sequence store's ends and repeat offsets.
