@@ -25,15 +25,12 @@ struct fmatch {
 	uint32_t dist;
 };
 
-/* Probes table slot tab[h] for position p (and claims the slot for p): a candidate whose
- * first width bytes match and that is longer than m replaces it. */
+/* Tries cand, a candidate for position p: one whose first width bytes match and that is longer
+ * than m replaces it. */
 static inline __attribute__((always_inline)) int
-retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, unsigned width,
-      const uint8_t *limit, struct fmatch *m)
+try_cand(uint32_t cand, const uint8_t *src, size_t p, unsigned width, const uint8_t *limit,
+	 struct fmatch *m)
 {
-	uint32_t cand = tab[h] - base;
-
-	tab[h] = (uint32_t)p + base;
 	/* The same distance one byte on is the same match, a byte shorter: the usual case, as
 	 * the candidate's neighbour was hashed when the parser passed it. */
 	if (cand >= p || p - cand == m->dist ||
@@ -48,6 +45,36 @@ retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, un
 	m->dist = (uint32_t)(p - cand);
 	m->len = len;
 	return 1;
+}
+
+/* Probes table slot tab[h] for position p (and claims the slot for p), as try_cand. */
+static inline __attribute__((always_inline)) int
+retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, unsigned width,
+      const uint8_t *limit, struct fmatch *m)
+{
+	uint32_t cand = tab[h] - base;
+
+	tab[h] = (uint32_t)p + base;
+	return try_cand(cand, src, p, width, limit, m);
+}
+
+/* The length of the match at cand for position p, counted over its first 20 bytes at most
+ * and without a branch (0 when its first 4 bytes differ or when allowed is 0): the retry one
+ * byte on rarely wins, and its tests and length count cost the fast levels a mispredicted
+ * branch in every four matches. Needs 20 bytes readable at p and at the input's start. */
+static inline __attribute__((always_inline)) size_t
+peek20(const uint8_t *src, size_t p, uint32_t cand, int allowed)
+{
+	int ok = allowed & (cand < p);
+	const uint8_t *q = src + (ok ? cand : 0);
+	uint32_t x4 = zs_read32(src + p) ^ zs_read32(q);
+	uint64_t xa = zs_read64(src + p + 4) ^ zs_read64(q + 4);
+	uint64_t xb = zs_read64(src + p + 12) ^ zs_read64(q + 12);
+	size_t na = ((size_t)__builtin_ctzll(xa | (1ull << 63)) >> 3) + (xa == 0);
+	size_t nb = ((size_t)__builtin_ctzll(xb | (1ull << 63)) >> 3) + (xb == 0);
+	size_t n = 4 + (xa == 0 ? 8 + nb : na);
+
+	return (ok & (x4 == 0)) ? n : 0;
 }
 
 /* Where the parser appends: local copies of the sequence store's ends and repeat offsets.
@@ -108,13 +135,28 @@ put_rep1(struct cursor *cu, uint32_t ml)
 static inline __attribute__((always_inline)) size_t
 store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
 {
-	/* Neither past the anchor nor before the input (one bound, tested once a byte). */
+	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
 
+	/* The 8 bytes before both ends at once, without a branch: most matches extend by none or
+	 * a few bytes, and a byte loop's exit was a guess the predictor lost about once in five
+	 * matches. A candidate within 8 bytes of the input's start takes the byte loop. */
+	if (m->pos >= (size_t)m->dist + 8) {
+		uint64_t x = zs_read64(src + m->pos - 8) ^ zs_read64(src + m->pos - 8 - m->dist);
+		size_t back = ((size_t)__builtin_clzll(x | 1) >> 3) + (x == 0);
+		size_t room = m->pos - low;
+
+		back = back < room ? back : room;
+		m->pos -= back;
+		m->len += back;
+		if (back < 8)
+			goto store;
+	}
 	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
 		m->pos--;
 		m->len++;
 	}
+store:
 	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
 	return m->pos + m->len;
 }
@@ -131,12 +173,14 @@ struct seek {
 
 /* Probes from pos on: the repeat offset, then the table's candidate, at each position (one
  * 8-byte load serves the hash and both tests), stepping one byte further every 2^skip bytes
- * since anchor. Returns the position of a match (m->dist, 4 bytes verified) or ilimit when
- * there is none. rep0 <= pos always: every offset the parser stores is at most its match's
- * start, and the frame's first, 1, is at most any position the caller probes. */
+ * since anchor. Returns the position of a match (*dist, 4 bytes verified) or ilimit when
+ * there is none; *next_cand is then the table's candidate for the position one on, which now
+ * holds that position (inside the match, where a later search may find it). rep0 <= pos
+ * always: every offset the parser stores is at most its match's start, and the frame's
+ * first, 1, is at most any position the caller probes. */
 static inline __attribute__((always_inline)) size_t
 seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsigned mm,
-	    uint32_t *dist)
+	    uint32_t *dist, uint32_t *next_cand)
 {
 	const uint8_t *src = k->src, *rsrc = src - rep0;
 	uint32_t *tab = k->tab;
@@ -157,11 +201,11 @@ seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsi
 			tab[h] = (uint32_t)pos + base;
 			if (cur == zs_read32(rsrc + pos)) {
 				*dist = rep0;
-				return pos;
+				goto found;
 			}
 			if (cand < pos && cur == zs_read32(src + cand)) {
 				*dist = (uint32_t)(pos - cand);
-				return pos;
+				goto found;
 			}
 			pos += step;
 		}
@@ -170,6 +214,12 @@ seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsi
 		step++;
 		bump += (size_t)1 << k->skip;
 	}
+found:;
+	size_t h1 = zs_hash(src + pos + 1, mm, log);
+
+	*next_cand = tab[h1] - base;
+	tab[h1] = (uint32_t)pos + 1 + base;
+	return pos;
 }
 
 /* One table of mm-byte hashes, a candidate kept when its first 4 bytes match; the repeat
@@ -193,6 +243,9 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	 * input. */
 	if (k.ilimit + 16 > end)
 		k.ilimit = end > 16 ? end - 16 : 0;
+	/* peek20 one byte on reads 20 bytes inside the input. */
+	if (k.ilimit + 21 > c->src_len)
+		k.ilimit = c->src_len > 21 ? c->src_len - 21 : 0;
 	/* Position 0 has no history (and the first repeat offset, 1, would read before it). */
 	if (pos == 0 && k.ilimit > 0) {
 		tab[zs_hash(src, mm, log)] = base;
@@ -200,14 +253,27 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	}
 	while (pos < k.ilimit) {
 		struct fmatch m;
+		uint32_t next_cand;
 
-		m.pos = seek_single(&k, pos, anchor, cu.rep[0], mm, &m.dist);
+		m.pos = seek_single(&k, pos, anchor, cu.rep[0], mm, &m.dist, &next_cand);
 		if (m.pos >= k.ilimit)
 			break;
 		pos = m.pos;
 		m.len = 4 + zs_match_len(src + pos + 4, src + pos + 4 - m.dist, limit);
-		if (m.len < retry_below && m.dist != cu.rep[0])
-			retry(tab, zs_hash(src + pos + 1, mm, log), base, src, pos + 1, 4, limit, &m);
+		/* The candidate one on (the same match a byte shorter never wins), when the match
+		 * is short and not at the repeat offset (a cheap code). peek20 may count a few
+		 * bytes past the block's end: the winner's length is counted again within it. */
+		size_t one_on = peek20(src, pos + 1, next_cand,
+				       (m.len < retry_below) & (m.dist != cu.rep[0]));
+
+		if (one_on > m.len) {
+			one_on = 4 + zs_match_len(src + pos + 5, src + next_cand + 4, limit);
+			if (one_on > m.len) {
+				m.pos = pos + 1;
+				m.dist = (uint32_t)(pos + 1 - next_cand);
+				m.len = one_on;
+			}
+		}
 		size_t mstart = m.pos;
 
 		pos = anchor = store_match(&cu, src, anchor, &m);
@@ -216,6 +282,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
+		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
 		/* rep[1] <= pos, as seek_single's rep0. */
 		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
