@@ -53,7 +53,7 @@ struct lazy_state {
 /* Hashes position p into the ring and fetches its row. */
 ZS_ROW_INLINE void ring_put(struct lazy_state *s, size_t p, unsigned rb, unsigned hm)
 {
-	uint64_t h = zs_row_hash(s->src + p, hm);
+	uint64_t h = zs_row_hash(&s->rows, s->src + p, hm);
 	uint8_t *row = zs_row_of(&s->rows, h, rb);
 
 	zs_row_prefetch(row, rb);
@@ -109,7 +109,7 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 	for (; p < bulk; p += step) {
 		uint8_t *row = s->ring_row[p % AHEAD];
 		uint8_t tag = s->ring_tag[p % AHEAD];
-		uint64_t h = zs_row_hash(src + p + AHEAD, hm);
+		uint64_t h = zs_row_hash(&rows, src + p + AHEAD, hm);
 		uint8_t *ahead = zs_row_of(&rows, h, rb);
 
 		zs_row_prefetch(ahead, rb);
@@ -196,7 +196,7 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	uint8_t tag;
 	uint8_t *row = advance(s, &tag, rb, hm);
 	unsigned head = zs_row_head(row, rb);
-	uint64_t m = zs_row_matches(r, row, tag, head, rb);
+	uint64_t m = zs_row_matches(row, tag, head, rb);
 
 	zs_row_insert(r, row, tag, pos, rb);
 
@@ -367,14 +367,13 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 {
 	/* Each frame's own row size (level 9 at 1 MiB: 128-byte rows where 128 KiB frames take
 	 * 256, 1.5-3x faster). Rows another layout left (the level's other row, or its trees)
-	 * are cleared as those of any earlier frame: the frame mark of zs_row_insert. Should a
-	 * stale byte equal it, the row yields positions that are either rejected (not below
-	 * pos) or real positions of this frame, whose matches are compared byte by byte. */
+	 * are read as those of any earlier frame: a stale byte that equals a tag yields
+	 * positions that are either rejected (not below pos) or real positions of this frame,
+	 * whose matches are compared byte by byte. */
 	unsigned rb = zs_row_bytes(c->p.search_log);
 	struct lazy_state s;
 
-	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base,
-		     (uint8_t)(c->idx_base / (c->max_input + 1)));
+	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base);
 	s.c = c;
 	s.src = src;
 	s.end = end;
