@@ -12,8 +12,11 @@
 #include "codecs/zstd/compress/match_row.h"
 
 /* How far ahead a position's row is fetched: the line arrives while the positions before it
- * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. */
-#define AHEAD 16
+ * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. A
+ * match's run of inserts takes about 3 ns a position, so 16 ahead left each insert waiting on
+ * its row (level 5, text: 30 % of the time on the load of the row's head); 64 were 5-10 %
+ * faster on text than 16, 128 slower than 64. */
+#define AHEAD 64
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first RUN_HEAD and the last RUN_TAIL are inserted; the lazy
  * parses insert every other position of runs over SPARSE_RUN. */
