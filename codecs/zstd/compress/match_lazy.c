@@ -374,6 +374,8 @@ PARSE_COPY(64, 4)
 PARSE_COPY(64, 5)
 PARSE_COPY(128, 4)
 PARSE_COPY(128, 5)
+PARSE_COPY(192, 4)
+PARSE_COPY(192, 5)
 PARSE_COPY(256, 4)
 PARSE_COPY(256, 5)
 #undef PARSE_COPY
@@ -408,11 +410,12 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
-	static parse_fn *const copies[3][2] = {
-		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_256_4, parse_256_5}};
+	static parse_fn *const copies[4][2] = {
+		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
+		{parse_256_4, parse_256_5}};
 
 	if (c->p.strategy == ZS_BTLAZY2)
 		parse_0_4(c, &s, start);
 	else
-		copies[rb == 64 ? 0 : rb == 128 ? 1 : 2][s.min_match >= 5](c, &s, start);
+		copies[rb / 64 - 1][s.min_match >= 5](c, &s, start);
 }
