@@ -13,8 +13,9 @@
  * and chain sizes are those for 128 KiB: frame.c scales them with the input. The row levels
  * (ZS_GREEDY..ZS_LAZY2) keep no hash table (their chain_log sizes the row table of
  * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log also picks the row
- * size, 64 bytes for 2^3 candidates, 128 for 2^4, 256 above). At 1 MiB, levels 11-12 take 4-byte
- * matches: 2 % smaller on the tree and bin samples than 5-byte ones at the same speed.
+ * size, 64 bytes for 2^3 candidates, 128 for 2^4, 192 for 2^5, 256 above). At 1 MiB,
+ * levels 11-12 take 4-byte matches: 2 % smaller on the tree and bin samples than 5-byte ones
+ * at the same speed.
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
  * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
  * beside the long one; a match under target_len tries the candidate one byte on.
@@ -42,10 +43,11 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
 	/* 8: 16 candidates in 128-byte rows */
 	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 9: 32 candidates at 128 KiB; 1 MiB stays at 16 (128-byte rows, 0.90x libzstd's work) */
-	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 10: the deepest row search, 48 slots */
-	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 5, 8, 1}},
+	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows (misc 1.0001 -> 0.9996) */
+	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
+	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
+	 * ones in 36-slot rows: misc 1.0001) */
+	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
 	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
