@@ -26,9 +26,11 @@
  * attempts and a 64-byte target (4 attempts: 0.7 % larger than libzstd, a 32-byte target 1 %).
  * 1.5-4.5 % smaller than libzstd, where the level-16-like row was 5-11 % smaller at 0.6-0.9x
  * its speed.
- * ZS_BTLAZY2 is the lazy2 parse over match_bt.h's trees (match_lazy.c): rows of at most 48
- * slots left levels 11-12 at 128 KiB and 13-14 at 1 MiB 0.1-1.2 % larger than libzstd's
- * binary-tree lazy levels; the trees search as far back as the input. */
+ * ZS_BTLAZY2 is the lazy2 parse over match_btlazy.h's trees (match_lazy.c): rows of at most
+ * 48 slots left levels 11-12 at 128 KiB and 13-14 at 1 MiB 0.1-1.2 % larger than libzstd's
+ * binary-tree lazy levels; the trees search as far back as the input, and sort in a position
+ * the parse passes only when a search comes its way. Their chain_log must stay at 18 or
+ * more: the trees keep two links for every position of the frame. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
 	{{ZS_DFAST, 13, 0, 7, 6, 16, 1}, {ZS_DFAST, 14, 0, 7, 6, 16, 1}}, /* 1 */

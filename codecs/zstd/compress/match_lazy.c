@@ -8,6 +8,7 @@
 
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_bt.h"
+#include "codecs/zstd/compress/match_btlazy.h"
 #include "codecs/zstd/compress/match_hc.h"
 #include "codecs/zstd/compress/match_row.h"
 
@@ -43,7 +44,8 @@ struct lazy_state {
 	size_t hash_limit;  /* positions beyond are not hashed */
 	size_t next_insert; /* first position not yet in the rows */
 	unsigned attempts;
-	unsigned insert_attempts; /* trees: the descent of a position only inserted */
+	unsigned sort_attempts; /* trees: the descent that sorts a passed position in */
+	unsigned max_unsorted;  /* trees: the passed positions one search sorts at most */
 	unsigned min_match;
 	int sparse;         /* matches' positions inserted every other one */
 	int short_runs;     /* trees: insert only the ends of a match longer than TREE_RUN */
@@ -97,11 +99,8 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 	size_t p = s->next_insert, last = s->hash_limit;
 
 	if (rb == TREES) {
-		for (; p < to; p += step) {
-			size_t best = 0;
-
-			zs_bt_descend(s->c, src, p, s->end, s->insert_attempts, &best, NULL, 0);
-		}
+		for (; p < to; p += step)
+			zs_btl_defer(s->c, src, p);
 		s->next_insert = p;
 		return;
 	}
@@ -166,16 +165,21 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	struct zs_match m[BT_CANDIDATES];
 	size_t best = s->min_match - 1;
 
+	if (pos < s->next_insert)
+		return 0; /* in the tree already: a second insertion would make a cycle */
 	insert_to(s, pos, TREES, 4);
 	s->next_insert = pos + 1;
-	unsigned n = zs_bt_descend(s->c, s->src, pos, s->end, s->attempts, &best, m, BT_CANDIDATES);
+	unsigned n = zs_btl_search(s->c, s->src, pos, s->end, s->attempts, s->sort_attempts,
+				   s->max_unsorted, &best, m, BT_CANDIDATES);
 
 	if (n == 0)
 		return 0;
 	unsigned k = n - 1;
 
+	/* Bytes weigh three quarter bits here: a closer match a byte shorter wins more often
+	 * (level 12 at 128 KiB: 0.1 % smaller on misc, 0.05-0.3 % elsewhere). */
 	for (unsigned i = k; i-- > 0;)
-		if (worth(m[i].len, m[i].off, 0, 4) > worth(m[k].len, m[k].off, 0, 4))
+		if (worth(m[i].len, m[i].off, 0, 3) > worth(m[k].len, m[k].off, 0, 3))
 			k = i;
 	*dist = m[k].off;
 	return m[k].len;
@@ -399,14 +403,24 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	s.hash_limit = zs_hash_limit(c);
 	s.next_insert = start;
 	s.attempts = 1u << c->p.search_log;
-	/* A position only inserted needs a shallower descent to stay well ordered (level 12's
-	 * deep search keeps 32: misc at 128 KiB 0.05 % smaller than with 16). */
-	s.insert_attempts = s.attempts >= 128 ? 32 : s.attempts < 16 ? s.attempts : 16;
-	s.short_runs = s.attempts <= 32;
+	/* A passed position needs a shallower descent to sort it in than a search (level 12's
+	 * deep search keeps 32: misc at 128 KiB 0.05 % smaller than with 16); a search sorts as
+	 * many as it would visit nodes (16 at level 11: 0.1-0.5 % larger, 10 % fewer
+	 * instructions). */
+	s.sort_attempts = s.attempts >= 128 ? 32 : s.attempts < 16 ? s.attempts : 16;
+	s.max_unsorted = s.attempts;
+	/* Over 256 KiB, the shallow tree searches still skip a long match's inner positions
+	 * (levels 13-14 at 1 MiB are 0.4-2.5 % smaller than libzstd's anyway); 128 KiB frames
+	 * defer them all (level 11: 0.03-0.3 % smaller for 1-3 % more instructions). */
+	s.short_runs = s.attempts <= 32 && c->src_len > ((size_t)256 << 10);
 	s.min_match = c->p.min_match;
 	/* Lazy parses compress better with fewer of a match's positions in the rows (older
 	 * candidates stay longer); the greedy parse, which never looks a byte further, worse. */
 	s.sparse = c->p.strategy != ZS_GREEDY;
+	/* The deepest tree search (level 12) sorts in every position of a match instead (misc
+	 * at 128 KiB: 0.1 % smaller, 1.0007 -> 0.9999 of libzstd's size). */
+	if (c->p.strategy == ZS_BTLAZY2 && s.attempts >= 128)
+		s.sparse = 0;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
@@ -414,6 +428,12 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
 		{parse_256_4, parse_256_5}};
 
+	/* The trees keep two links per position of the frame (match_btlazy.h): a row whose
+	 * chain cannot hold them all (levels.c gives none) searches only the positions it can. */
+	size_t nodes = ((size_t)1 << c->chain_log) / 2;
+
+	if (c->p.strategy == ZS_BTLAZY2 && !zs_btl_fits(c) && nodes > 0 && s.hash_limit >= nodes)
+		s.hash_limit = nodes - 1;
 	if (c->p.strategy == ZS_BTLAZY2)
 		parse_0_4(c, &s, start);
 	else

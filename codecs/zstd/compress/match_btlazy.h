@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* match_btlazy.h — the binary trees of the lazy parse (ZS_BTLAZY2): positions the parse only passes join
+ * their hash's chain unsorted, and are sorted into the tree when a search next comes that way. */
+#ifndef SQ_ZSTD_COMPRESS_MATCH_BTLAZY_H
+#define SQ_ZSTD_COMPRESS_MATCH_BTLAZY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_bt.h"
+#include "codecs/zstd/compress/match_hc.h"
+
+/* Why defer: a lazy parse searches a few positions per match and passes the others. Sorting
+ * every passed position into its tree (a descent each) cost 1.2-1.7x libzstd's instructions at
+ * levels 11-12; a passed position now costs a hash and two stores. A search first sorts the
+ * unsorted positions at the head of its hash's chain (oldest first, each a descent from the
+ * tree the one before it left), then descends the tree it has made. Positions whose hash no
+ * later search shares are never sorted at all.
+ *
+ * Layout: the hash heads hold positions + idx_base, as every head table (frame.c: no clearing
+ * between frames), but the nodes are the frame's own, written before they are read: position
+ * p's two links are chain[2p], chain[2p + 1] and hold positions of this frame. So the chain
+ * must hold two links per position of the frame (zs_btl_fits), and a link is valid when below
+ * the position searched: an old frame's head, made relative, wraps far above.
+ * A node is unsorted when its second link holds this mark (no position: frames are shorter);
+ * its first link is then the chain, the head its hash had before. Tree links only ever name
+ * sorted nodes, so a descent never meets an unsorted one. */
+#define ZS_BTL_UNSORTED (UINT32_MAX - 1u)
+/* The most unsorted positions one search sorts (the parse's own limit is lower). */
+#define ZS_BTL_STACK 256u
+
+/* Whether the chain table holds the nodes of every position of this frame. */
+static inline int zs_btl_fits(const struct zs_cctx *c)
+{
+	return ((size_t)1 << c->chain_log) >= 2 * c->src_len;
+}
+
+/* Puts pos at the head of its hash's chain, unsorted. pos + 8 must be readable. */
+static inline void zs_btl_defer(struct zs_cctx *c, const uint8_t *src, size_t pos)
+{
+	uint32_t *head = &c->hash[zs_hash(src + pos, 4, c->hash_log)];
+	uint32_t *node = &c->chain[2 * pos];
+
+	node[0] = *head - c->idx_base;
+	node[1] = ZS_BTL_UNSORTED;
+	*head = (uint32_t)(pos + c->idx_base);
+}
+
+/* Inserts the string at ip = src + self into the tree whose root is cur: self's two links get
+ * the nodes smaller and larger than it, as far as budget nodes go. Compares stop at stop; the
+ * prefixes the two bounds share with ip are trusted only up to INSERT_CAP (match_bt.h says
+ * why), and a node equal to ip as far as stop looks is replaced by self. With out, the
+ * matches longer than *best, capped at room, go there as zs_bt_descend reports them.
+ * The side a node falls on indexes the hang points and known prefixes (1: smaller than ip,
+ * hung on the larger link): no branch to mispredict on what is a coin toss. */
+static inline __attribute__((always_inline)) unsigned
+zs_btl_descend(uint32_t *bt, const uint8_t *src, uint32_t self, uint32_t cur,
+	       const uint8_t *stop, unsigned budget, size_t room, size_t *best,
+	       struct zs_match *out, unsigned max_out)
+{
+	const uint8_t *ip = src + self;
+	uint32_t *hang[2] = {&bt[2 * (size_t)self + 1], &bt[2 * (size_t)self]};
+	size_t known[2] = {0, 0};
+	unsigned n = 0;
+
+	for (; cur < self && budget > 0; budget--) {
+		const uint8_t *m = src + cur;
+		uint32_t *kids = &bt[2 * (size_t)cur];
+		size_t skip = known[0] < known[1] ? known[0] : known[1];
+		size_t len = skip + zs_match_len(ip + skip, m + skip, stop);
+
+		if (out != NULL && len > *best && *best < room) {
+			*best = len < room ? len : room;
+			n += n < max_out;
+			out[n - 1] = (struct zs_match){(uint32_t)*best, self - cur};
+		}
+		if (ip + len >= stop) {
+			*hang[1] = kids[0];
+			*hang[0] = kids[1];
+			return n;
+		}
+		unsigned side = m[len] < ip[len];
+
+		*hang[side] = cur;
+		hang[side] = &kids[side];
+		known[side] = len < INSERT_CAP ? len : INSERT_CAP;
+		cur = kids[side];
+	}
+	*hang[0] = ZS_BT_NULL;
+	*hang[1] = ZS_BT_NULL;
+	return n;
+}
+
+/* The end of the compares that start at ip, at most cap bytes on. */
+static inline const uint8_t *zs_btl_stop(const uint8_t *ip, const uint8_t *input_end, size_t cap)
+{
+	return (size_t)(input_end - ip) > cap ? ip + cap : input_end;
+}
+
+/* Sorts the unsorted positions at the head of pos's chain into its tree (at most max_unsorted,
+ * each with a descent of sort_attempts nodes), then inserts pos with a search of attempts
+ * nodes: the matches longer than *best go to out[] as zs_bt_descend reports them. Positions
+ * beyond max_unsorted are cut off: their node becomes a leaf and what is older than it is
+ * lost to later searches (walking on would cost a cache miss each, and long runs of one hash
+ * are runs of a repeated string, where the newest positions are the best candidates anyway). */
+static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size_t pos,
+				     size_t end, unsigned attempts, unsigned sort_attempts,
+				     unsigned max_unsorted, size_t *best, struct zs_match *out,
+				     unsigned max_out)
+{
+	uint32_t *bt = c->chain;
+	const uint8_t *input_end = src + c->src_len;
+	uint32_t *head = &c->hash[zs_hash(src + pos, 4, c->hash_log)];
+	uint32_t root = *head - c->idx_base, stack[ZS_BTL_STACK];
+	unsigned n = 0;
+
+	if (max_unsorted > ZS_BTL_STACK)
+		max_unsorted = ZS_BTL_STACK;
+	for (uint32_t cur = root; cur < pos;) {
+		uint32_t *node = &bt[2 * (size_t)cur];
+
+		if (node[1] != ZS_BTL_UNSORTED)
+			break;
+		if (n == max_unsorted) {
+			node[0] = ZS_BT_NULL;
+			node[1] = ZS_BT_NULL;
+			break;
+		}
+		stack[n++] = cur;
+		cur = node[0];
+	}
+	/* Oldest first: each descends the tree the one before it left, whose root is its chain
+	 * link, and is the root of the next. */
+	while (n-- > 0) {
+		uint32_t u = stack[n];
+
+		zs_btl_descend(bt, src, u, bt[2 * (size_t)u], zs_btl_stop(src + u, input_end, INSERT_CAP),
+			       sort_attempts, 0, NULL, NULL, 0);
+	}
+	*head = (uint32_t)(pos + c->idx_base);
+	return zs_btl_descend(bt, src, (uint32_t)pos, root,
+			      zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos,
+			      best, out, max_out);
+}
+
+#endif
