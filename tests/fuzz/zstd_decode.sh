@@ -4,26 +4,10 @@
 # zstd_decode.sh — build the zstd decoder fuzz target with libFuzzer+ASan+UBSan and run it for a bounded time.
 # Usage: zstd_decode.sh [SECONDS]  (or FUZZ_SECONDS; default 60). Exit non-zero on a crash.
 set -u
-
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
-seconds=${1:-${FUZZ_SECONDS:-60}}
-cc=${CLANG:-clang}
-if ! command -v "$cc" >/dev/null 2>&1; then
-	echo "clang not installed: skipped" >&2
-	exit 77
-fi
-
-work=${FUZZ_WORKDIR:-$(mktemp -d "${TMPDIR:-/tmp}/zstd-fuzz.XXXXXX")} || exit 1
-mkdir -p "$work/corpus" "$work/artifacts"
-printf '#define _GNU_SOURCE 1\n' > "$work/config.h"
-
-z="$top_srcdir/codecs/zstd"
-if ! "$cc" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$work" -I"$top_srcdir" -o "$work/zstd_decode_fuzz" "$top_srcdir/tests/fuzz/zstd_decode.c" \
-	"$z"/common/*.c "$z"/decompress/*.c "$top_srcdir"/common/util/xxhash64.c; then
-	echo "FAIL: could not build the fuzz target (libfuzzer-14-dev installed?)" >&2
-	exit 1
-fi
+FUZZ_SECONDS_ARG=${1:-}
+. "$(dirname "$0")/zstd_fuzz_lib.sh"
+zf_setup zstd-fuzz
+zf_build zstd_decode_fuzz -O1 "$top_srcdir/tests/fuzz/zstd_decode.c" "$z"/decompress/*.c
 
 # Seeds: corpus frames, each prefixed by the byte that picks the output room (roomy, no limit).
 corpus="${ZSTD_CORPUS:-$top_srcdir/../shared/zstd-corpus}"
@@ -65,13 +49,4 @@ else
 	exit 1
 fi
 
-"$work/zstd_decode_fuzz" -max_total_time="$seconds" -max_len=140000 -timeout=10 -rss_limit_mb=2048 \
-	-artifact_prefix="$work/artifacts/" -print_final_stats=1 "$work/corpus" 2> "$work/fuzz.log"
-rc=$?
-tail -n 25 "$work/fuzz.log" >&2
-if [ "$rc" -ne 0 ]; then
-	echo "FAIL: fuzzer found a problem (exit $rc); artifacts in $work/artifacts" >&2
-	exit 1
-fi
-[ -n "${FUZZ_WORKDIR:-}" ] || rm -rf "$work"
-exit 0
+zf_run zstd_decode_fuzz -max_len=140000 -timeout=10 -rss_limit_mb=2048

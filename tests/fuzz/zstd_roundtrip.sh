@@ -5,27 +5,11 @@
 # Usage: zstd_roundtrip.sh [SECONDS]  (or FUZZ_SECONDS; default 60). Exit non-zero when a frame
 # does not decode to its input, or on a crash.
 set -u
-
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
-seconds=${1:-${FUZZ_SECONDS:-60}}
-cc=${CLANG:-clang}
-if ! command -v "$cc" >/dev/null 2>&1; then
-	echo "clang not installed: skipped" >&2
-	exit 77
-fi
-
-work=${FUZZ_WORKDIR:-$(mktemp -d "${TMPDIR:-/tmp}/zstd-rt-fuzz.XXXXXX")} || exit 1
-mkdir -p "$work/corpus" "$work/artifacts"
-printf '#define _GNU_SOURCE 1\n' > "$work/config.h"
-
-z="$top_srcdir/codecs/zstd"
-if ! "$cc" -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$work" -I"$top_srcdir" -o "$work/zstd_roundtrip_fuzz" \
-	"$top_srcdir/tests/fuzz/zstd_roundtrip.c" "$z"/common/*.c "$z"/decompress/*.c \
-	"$z"/compress/*.c "$top_srcdir"/common/util/xxhash64.c; then
-	echo "FAIL: could not build the fuzz target (libfuzzer-14-dev installed?)" >&2
-	exit 1
-fi
+FUZZ_SECONDS_ARG=${1:-}
+. "$(dirname "$0")/zstd_fuzz_lib.sh"
+zf_setup zstd-rt-fuzz
+zf_build zstd_roundtrip_fuzz -O2 "$top_srcdir/tests/fuzz/zstd_roundtrip.c" "$z"/decompress/*.c \
+	"$z"/compress/*.c
 
 # Seeds: every level over each size class, with programs cut from C headers (text bytes read
 # mostly as copies of earlier output) and from a binary (mostly literal runs).
@@ -59,14 +43,4 @@ echo "seeded with $n programs" >&2
 
 # A level-22 megabyte takes seconds under ASan and minutes on a crowded machine: the timeout
 # is for hangs.
-"$work/zstd_roundtrip_fuzz" -max_total_time="$seconds" -max_len=4096 -timeout=300 \
-	-rss_limit_mb=3072 -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$work/corpus" \
-	2> "$work/fuzz.log"
-rc=$?
-tail -n 25 "$work/fuzz.log" >&2
-if [ "$rc" -ne 0 ]; then
-	echo "FAIL: fuzzer found a problem (exit $rc); artifacts in $work/artifacts" >&2
-	exit 1
-fi
-[ -n "${FUZZ_WORKDIR:-}" ] || rm -rf "$work"
-exit 0
+zf_run zstd_roundtrip_fuzz -max_len=4096 -timeout=300 -rss_limit_mb=3072
