@@ -13,11 +13,11 @@ make_scratch
 
 cfg_flags=$(fuzz_codec_libs)
 S=$top_srcdir
-# Our reader and our zstd decoder are instrumented; the zstd encoder (referenced by the codec
+# Our reader and our zstd and xz decoders are instrumented; the zstd encoder (referenced by the codec
 # table, never run here) comes from the build's library.
 sources=$(ls "$S"/common/super.c "$S"/common/util/*.c "$S"/common/*_read.c \
 	"$S"/codecs/codec_parse.c "$S"/codecs/codec_util.c "$S"/codecs/registry.c "$S"/codecs/zstd.c \
-	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/lzma.c "$S"/codecs/lzo.c "$S"/codecs/lzo/*.c "$S"/codecs/lz4.c \
+	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/xz/*.c "$S"/codecs/lzma.c "$S"/codecs/lzo.c "$S"/codecs/lzo/*.c "$S"/codecs/lz4.c \
 	"$S"/codecs/zstd/common/*.c "$S"/codecs/zstd/decompress/*.c \
 	"$S"/unsquashfs/walk.c "$S"/unsquashfs/select.c "$S"/unsquashfs/numset.c "$S"/unsquashfs/list.c \
 	"$S"/unsquashfs/pseudo.c "$S"/unsquashfs/resolve.c "$S"/unsquashfs/sink.c "$S"/unsquashfs/meter.c 2>/dev/null)
