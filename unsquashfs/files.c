@@ -40,10 +40,14 @@ static void file_closed(struct ex *x)
 	}
 }
 
-/* -max-files: wait until fewer than max output files are open. */
+/* -max-files: wait until fewer than max output files are open. The files that close are
+ * those whose jobs the workers have, so the batch goes to them first. */
 static void file_opening(struct ex *x)
 {
 	if (atomic_load(&x->open_files) >= x->max_files) {
+		struct sq_error e;
+		sq_error_clear(&e);
+		unsq_pool_flush(x->pool, &e); /* a failure stops the extraction at the next flush */
 		pthread_mutex_lock(&x->lock);
 		while (atomic_load(&x->open_files) >= x->max_files)
 			pthread_cond_wait(&x->file_closed, &x->lock);
@@ -159,7 +163,7 @@ static int write_file_pooled(struct ex *x, int fd, const char *shown, const stru
 	memcpy(pd->shown, shown, slen);
 	f->fd = fd;
 	f->name = pd->shown;
-	f->refs = 1;
+	atomic_init(&f->refs, 1);
 	f->user = pd;
 	if (x->o->xattrs && ino->xattr != SQFS_NO_XATTR && sqfs_fs_xattrs(x->fs, ino, &pd->xattrs, err)) {
 		f->failed = 1;

@@ -14,6 +14,10 @@
 
 #define RING_SLOTS 512
 #define FRAG_SLOTS 8
+/* Jobs travel in batches both ways: a small file is one job, and a lock round and a wake-up
+ * per job cost the workers more than writing the file's few hundred bytes. */
+#define BATCH_JOBS 16
+#define TAKE_MAX 8
 
 /* Decoded fragment blocks shared by all workers: consecutive small files share a fragment,
  * and their tails land on different workers, so a per-worker cache would decode each
@@ -71,6 +75,8 @@ struct unsq_pool {
 	pthread_cond_t frag_changed;
 	uint64_t frag_clock;
 	struct frag_slot frag[FRAG_SLOTS];
+	struct job batch[BATCH_JOBS]; /* the submitter's, not yet in the ring: no lock */
+	size_t batch_len;
 };
 
 /* Find or decode fragment block (start, word); the slot stays pinned until put_frag. */
@@ -140,13 +146,11 @@ static void record(struct unsq_pool *p, const struct sq_error *e)
 	}
 }
 
-/* Drop one reference; the last one finishes the file (outside the lock). */
+/* Drop one reference; the last one finishes the file. The acquire-release decrement makes
+ * every writer's pwrite happen before the finisher's metadata and close. */
 static int put_file(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *err)
 {
-	pthread_mutex_lock(&p->lock);
-	unsigned left = --f->refs;
-	pthread_mutex_unlock(&p->lock);
-	if (left != 0)
+	if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1)
 		return 0;
 	return p->finish(p->ctx, f, err);
 }
@@ -199,55 +203,71 @@ static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 	return write_all(j->f, fr->block, j->len, j->off, err);
 }
 
+/* Runs one job taken from the ring; a failure is recorded (or only printed, for a write
+ * failure under -ignore-errors) and marks the job's file failed. Then drops the job's ref. */
+static void finish_job(struct unsq_pool *p, struct worker *w, const struct job *j, int skip)
+{
+	struct sq_error e;
+	sq_error_clear(&e);
+	if (!skip && run_job(w, j, &e)) {
+		pthread_mutex_lock(&p->lock);
+		if (j->f != NULL)
+			j->f->failed = 1;
+		if (e.code == SQ_ERR_IO && p->io_nonfatal) {
+			fprintf(stderr, "unsquashfs: %s\n", e.msg);
+			p->saw_nonfatal = 1;
+		} else {
+			record(p, &e);
+		}
+		pthread_mutex_unlock(&p->lock);
+		sq_error_clear(&e);
+	}
+	if (j->f != NULL && put_file(p, j->f, &e)) {
+		pthread_mutex_lock(&p->lock);
+		record(p, &e);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct unsq_pool *p = w->pool;
+	struct job jobs[TAKE_MAX];
+	int skip[TAKE_MAX];
+	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		pthread_mutex_lock(&p->lock);
 		while (p->count == 0 && !p->stop)
 			pthread_cond_wait(&p->not_empty, &p->lock);
-		if (p->count == 0 && p->stop) {
-			pthread_mutex_unlock(&p->lock);
-			return NULL;
+		if (p->count == 0 && p->stop)
+			break;
+		/* A fair share of what waits, so the other workers are not left idle. */
+		size_t n = p->count / p->nworkers;
+		n = n < 1 ? 1 : n > TAKE_MAX ? TAKE_MAX : n;
+		int was_full = p->count == RING_SLOTS;
+		for (size_t k = 0; k < n; k++) {
+			jobs[k] = p->ring[p->head];
+			p->head = (p->head + 1) % RING_SLOTS;
+			skip[k] = p->failed || (jobs[k].f != NULL && jobs[k].f->failed);
+			if (skip[k] && jobs[k].f != NULL)
+				jobs[k].f->failed = 1;
 		}
-		struct job j = p->ring[p->head];
-		p->head = (p->head + 1) % RING_SLOTS;
-		p->count--;
-		p->busy++;
-		int skip = p->failed || (j.f != NULL && j.f->failed);
-		if (skip && j.f != NULL)
-			j.f->failed = 1;
-		pthread_cond_signal(&p->not_full);
+		p->count -= n;
+		p->busy += n;
+		if (was_full)
+			pthread_cond_signal(&p->not_full);
 		pthread_mutex_unlock(&p->lock);
 
-		struct sq_error e;
-		sq_error_clear(&e);
-		int rc = skip ? 0 : run_job(w, &j, &e);
-		if (rc) {
-			pthread_mutex_lock(&p->lock);
-			if (j.f != NULL)
-				j.f->failed = 1;
-			if (e.code == SQ_ERR_IO && p->io_nonfatal) {
-				fprintf(stderr, "unsquashfs: %s\n", e.msg);
-				p->saw_nonfatal = 1;
-			} else {
-				record(p, &e);
-			}
-			pthread_mutex_unlock(&p->lock);
-			sq_error_clear(&e);
-		}
-		if (j.f != NULL && put_file(p, j.f, &e)) {
-			pthread_mutex_lock(&p->lock);
-			record(p, &e);
-			pthread_mutex_unlock(&p->lock);
-		}
+		for (size_t k = 0; k < n; k++)
+			finish_job(p, w, &jobs[k], skip[k]);
+
 		pthread_mutex_lock(&p->lock);
-		p->busy--;
+		p->busy -= n;
 		if (p->count == 0 && p->busy == 0)
 			pthread_cond_broadcast(&p->drained);
-		pthread_mutex_unlock(&p->lock);
 	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
 }
 
 struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
@@ -302,23 +322,53 @@ fail:
 	return NULL;
 }
 
-static int push(struct unsq_pool *p, const struct job *j, struct sq_error *err)
+/* Drops the refs of batched jobs that will never run (the pool has failed). */
+static void drop_batch(struct unsq_pool *p, size_t from)
 {
+	for (size_t k = from; k < p->batch_len; k++) {
+		struct unsq_out_file *f = p->batch[k].f;
+		if (f == NULL)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		f->failed = 1;
+		pthread_mutex_unlock(&p->lock);
+		struct sq_error e;
+		sq_error_clear(&e);
+		put_file(p, f, &e); /* a failed file's finish only closes it */
+	}
+	p->batch_len = 0;
+}
+
+int unsq_pool_flush(struct unsq_pool *p, struct sq_error *err)
+{
+	size_t done = 0;
 	pthread_mutex_lock(&p->lock);
-	while (p->count == RING_SLOTS && !p->failed)
-		pthread_cond_wait(&p->not_full, &p->lock);
+	while (done < p->batch_len && !p->failed) {
+		while (p->count == RING_SLOTS && !p->failed)
+			pthread_cond_wait(&p->not_full, &p->lock);
+		while (done < p->batch_len && p->count < RING_SLOTS) {
+			p->ring[(p->head + p->count) % RING_SLOTS] = p->batch[done++];
+			p->count++;
+		}
+		pthread_cond_broadcast(&p->not_empty);
+	}
 	if (p->failed) {
 		sq_fail(err, p->err.code, "%s", p->err.msg);
 		pthread_mutex_unlock(&p->lock);
+		drop_batch(p, done);
 		return -1;
 	}
-	p->ring[(p->head + p->count) % RING_SLOTS] = *j;
-	p->count++;
-	if (j->f != NULL)
-		j->f->refs++;
-	pthread_cond_signal(&p->not_empty);
 	pthread_mutex_unlock(&p->lock);
+	p->batch_len = 0;
 	return 0;
+}
+
+static int push(struct unsq_pool *p, const struct job *j, struct sq_error *err)
+{
+	if (j->f != NULL)
+		atomic_fetch_add_explicit(&j->f->refs, 1, memory_order_relaxed);
+	p->batch[p->batch_len++] = *j;
+	return p->batch_len == BATCH_JOBS ? unsq_pool_flush(p, err) : 0;
 }
 
 int unsq_pool_block(struct unsq_pool *p, struct unsq_out_file *f, uint64_t pos, uint32_t word, uint64_t off,
@@ -351,6 +401,9 @@ int unsq_pool_free(struct unsq_pool *p, struct sq_error *err)
 {
 	if (p == NULL)
 		return 0;
+	struct sq_error ignored;
+	sq_error_clear(&ignored);
+	unsq_pool_flush(p, &ignored); /* a failure is in p->err, reported below */
 	pthread_mutex_lock(&p->lock);
 	while (p->count > 0 || p->busy > 0)
 		pthread_cond_wait(&p->drained, &p->lock);

@@ -4,17 +4,19 @@
 #ifndef SQ_UNSQUASHFS_POOL_H
 #define SQ_UNSQUASHFS_POOL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "common/fs_read.h"
 
 /* One output file in flight. The main thread creates it (refs = 1), submits its blocks (each
- * holds a ref) and drops its own ref; whoever drops the last ref calls the pool's finish
- * callback, which restores metadata and closes fd. */
+ * holds a ref from its submission on, also while it waits in the submitter's batch) and drops
+ * its own ref; whoever drops the last ref calls the pool's finish callback, which restores
+ * metadata and closes fd. */
 struct unsq_out_file {
 	int fd;
 	const char *name;     /* for messages */
-	unsigned refs;        /* guarded by the pool lock */
+	atomic_uint refs;     /* atomic: the submitter takes refs before the workers see the job */
 	int failed;           /* a block failed: finish is told, metadata is skipped */
 	void *user;           /* owned by the finish callback */
 };
@@ -31,8 +33,10 @@ struct unsq_pool;
 struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
 				void *ctx, struct sq_error *err);
 
-/* Queue one data block (word == 0: a hole) of len bytes at file offset off. Blocks while the
- * queue is full. -1 once any worker has failed (err gets the first failure). */
+/* Queue one data block (word == 0: a hole) of len bytes at file offset off. Jobs gather in a
+ * batch of the submitter's and reach the workers a batch at a time (unsq_pool_flush, or a full
+ * batch): one lock and one wake-up for many small files. Blocks while the queue is full. -1
+ * once any worker has failed (err gets the first failure). */
 int unsq_pool_block(struct unsq_pool *p, struct unsq_out_file *f, uint64_t pos, uint32_t word, uint64_t off,
 		    uint32_t len, struct sq_error *err);
 
@@ -44,6 +48,10 @@ int unsq_pool_tail(struct unsq_pool *p, struct unsq_out_file *f, uint64_t frag_s
  * that will need it: while one worker decodes a fragment block, the others would otherwise
  * wait for it, since consecutive small files share one. */
 int unsq_pool_prefetch(struct unsq_pool *p, uint64_t frag_start, uint32_t frag_word, struct sq_error *err);
+
+/* Hand the submitter's batch to the workers. Call it before waiting for anything the workers
+ * do (an output file to close, say): jobs still in the batch would never run. */
+int unsq_pool_flush(struct unsq_pool *p, struct sq_error *err);
 
 /* Drop the submitter's reference to f (finishing it here if the workers are done). */
 int unsq_pool_release(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *err);
