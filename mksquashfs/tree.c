@@ -127,7 +127,8 @@ void tree_inode_free(struct tree_inode *n)
 	tree_xattrs_free(n->xattrs);
 	if (!(n->flags & TREE_SOURCE_CHAIN))
 		free(n->source_path);
-	free(n->span);
+	if (!(n->flags & TREE_SPAN_IN_ARENA))
+		free(n->span);
 	if (n->dir != NULL) {
 		if (!(n->dir->in_arena & TREE_DIR_ENTRIES_IN_ARENA))
 			free(n->dir->entries);
@@ -288,7 +289,13 @@ void tree_dir_trim(struct tree *tree, struct tree_inode *dir)
 	/* Packed once: names added after that are freed one by one. */
 	if (d->names == NULL && d->count > 0)
 		pack_names(tree, d);
-	if (d->count == d->cap || (d->in_arena & TREE_DIR_ENTRIES_IN_ARENA))
+	if (tree != NULL) {
+		/* A complete directory is looked up rarely (a tar hard link): the index goes. */
+		free(d->index);
+		d->index = NULL;
+		d->index_cap = 0;
+	}
+	if (d->in_arena & TREE_DIR_ENTRIES_IN_ARENA)
 		return;
 	if (d->count == 0) {
 		free(d->entries);
@@ -296,10 +303,13 @@ void tree_dir_trim(struct tree *tree, struct tree_inode *dir)
 		d->cap = 0;
 		return;
 	}
+	/* An array that is full still leaves the heap when there is an arena. */
 	if (tree != NULL) {
 		entries_to_arena(tree, d);
 		return;
 	}
+	if (d->count == d->cap)
+		return;
 	/* Shrinking cannot fail in practice; if it does, the larger array is kept. */
 	struct tree_entry *fit = sq_realloc_array(d->entries, d->count, sizeof(*fit));
 	if (fit != NULL) {

@@ -78,6 +78,8 @@ enum {
 	                                from its parents (tree_source_path); not freed with the inode */
 	TREE_IN_ARENA = 1u << 6, /* the inode (with its file_data or tree_dir) is in the tree's arena
 	                            (tree_inode_new_in): tree_inode_free frees what it owns, not it */
+	TREE_SPAN_IN_ARENA = 1u << 7, /* span is in the tree's arena (tree_alloc): not freed with the
+	                                 inode (a tar member's, 16 bytes a file off the heap) */
 };
 
 /* Which of a directory's arrays are in the tree's arena (tree_dir_trim): freed with the arena,
@@ -201,7 +203,9 @@ struct tree_entry *tree_dir_find(struct tree_inode *dir, const char *name, size_
 /* Give back the unused room of dir's entry array and pack its names into one block (a reader
  * calls it when a directory is complete: most directories hold far fewer entries than the
  * doubling left room for, and a name alone costs a malloc header and rounding). With a tree, the
- * array and the names move into its arena (spillable); NULL keeps them on the heap. */
+ * array and the names move into its arena (spillable) and the name index is dropped (rebuilt
+ * if a lookup comes); NULL keeps them on the heap. A directory that grows again afterwards
+ * (tree_dir_add) gets its array back on the heap; its later names stay there one by one. */
 void tree_dir_trim(struct tree *tree, struct tree_inode *dir);
 /* Free a name of dir's entries (one of the packed block is freed with the block). */
 void tree_name_free(const struct tree_dir *d, char *name);

@@ -144,9 +144,11 @@ static int member_data(struct tar_reader *r, struct tar_member *m, struct tree_i
 		if (why != NULL)
 			return tar_fail(r, SQ_ERR_CORRUPT, "%s", why);
 	}
-	n->span = malloc(sizeof(*n->span));
+	/* In the arena (spillable) beside the inode, not 32 heap bytes a file. */
+	n->span = tree_alloc(r->tree, sizeof(*n->span), r->err);
 	if (n->span == NULL)
-		return sq_fail(r->err, SQ_ERR_NOMEM, "out of memory");
+		return -1;
+	n->flags |= TREE_SPAN_IN_ARENA;
 	if (tar_spool_reserve(r, size, m->sparse, &at) != 0)
 		return -1;
 	n->span->fd = r->spool.fd;
@@ -197,9 +199,12 @@ static struct tree_inode *copy_inode(struct tar_reader *r, const struct tree_ino
 		nomem |= n->symlink_target == NULL;
 	}
 	if (to->span != NULL) {
-		n->span = malloc(sizeof(*n->span));
-		if (n->span != NULL)
+		struct sq_error ignored;
+		n->span = tree_alloc(r->tree, sizeof(*n->span), &ignored);
+		if (n->span != NULL) {
 			*n->span = *to->span;
+			n->flags |= TREE_SPAN_IN_ARENA;
+		}
 		n->file->size = to->file->size;
 		nomem |= n->span == NULL;
 	}

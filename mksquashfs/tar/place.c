@@ -2,12 +2,16 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* tar/place.c — where a member goes in the tree: its path made safe (as squashfs-tools does:
  * leading "/", "./" and "../" dropped, "." and ".." elsewhere refused), excludes, and the
- * directories on the way, made up when the archive does not list them first. */
+ * directories on the way, made up when the archive does not list them first; directories the
+ * archive has moved on from are trimmed into the arena as it goes. */
 #include "config.h"
 #include "mksquashfs/tar/reader.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "common/util/sizes.h"
 
 /* What the tree takes (tree.h) and Linux allows in one name. */
 #define TAR_NAME_MAX 255u
@@ -74,9 +78,43 @@ struct tree_inode *tar_lookup(struct tar_reader *r, const char *const *parts, ui
 	return at;
 }
 
+/* Trim the open directories from level `from` down (the deepest first). */
+static void close_from(struct tar_reader *r, uint32_t from)
+{
+	while (r->open_count > from) {
+		struct tree_inode *d = r->open[--r->open_count];
+		/* Packed names mean it was closed before and has had members since: closing it
+		 * each time would copy its array back and forth, quadratic in an archive that
+		 * alternates between two large directories. Left to the sort. */
+		if (d->dir->names == NULL || (d->dir->in_arena & TREE_DIR_ENTRIES_IN_ARENA))
+			tree_dir_trim(r->tree, d);
+	}
+}
+
+/* d is the open directory at this level (the root is level 0): the ones below it that the
+ * last member was in and d is not are complete. */
+static int open_at(struct tar_reader *r, uint32_t level, struct tree_inode *d)
+{
+	if (level < r->open_count && r->open[level] == d)
+		return 0;
+	close_from(r, level);
+	if (level == r->open_cap) {
+		uint32_t cap = r->open_cap ? r->open_cap * 2 : 16;
+		struct tree_inode **grown = sq_realloc_array(r->open, cap, sizeof(*grown));
+		if (grown == NULL)
+			return sq_fail(r->err, SQ_ERR_NOMEM, "out of memory");
+		r->open = grown;
+		r->open_cap = cap;
+	}
+	r->open[r->open_count++] = d;
+	return 0;
+}
+
 struct tree_inode *tar_parent(struct tar_reader *r, const char *const *parts, uint32_t depth)
 {
 	struct tree_inode *at = r->tree->root;
+	if (open_at(r, 0, at) != 0)
+		return NULL;
 	for (uint32_t i = 0; i + 1 < depth; i++) {
 		size_t len = strlen(parts[i]);
 		struct tree_entry *e = tree_dir_find(at, parts[i], len);
@@ -87,16 +125,19 @@ struct tree_inode *tar_parent(struct tar_reader *r, const char *const *parts, ui
 				return NULL;
 			}
 			at = e->inode;
-			continue;
+		} else {
+			struct tree_inode *d = tar_made_up_dir(r, false);
+			if (d == NULL)
+				return NULL;
+			if (tree_dir_add(at, parts[i], len, d, r->err) != 0) {
+				tree_inode_free(d);
+				return NULL;
+			}
+			at = d;
 		}
-		struct tree_inode *d = tar_made_up_dir(r, false);
-		if (d == NULL)
+		if (open_at(r, i + 1, at) != 0)
 			return NULL;
-		if (tree_dir_add(at, parts[i], len, d, r->err) != 0) {
-			tree_inode_free(d);
-			return NULL;
-		}
-		at = d;
 	}
+	close_from(r, depth);
 	return at;
 }

@@ -199,6 +199,7 @@ int tar_read_tree(const struct mksq_options *o, const struct exclude_list *x, in
 	}
 	rc = tar_spool_finish(&r);
 out:
+	free(r.open);
 	tar_in_free(&r.in);
 	tar_ext_clear(&r.local);
 	tar_ext_clear(&r.global);

@@ -54,6 +54,11 @@ struct tar_reader {
 	struct tar_ext local;           /* 'x', 'L', 'K': the next member */
 	struct owner_cache users, groups;
 	uint32_t dir_mode, dir_uid, dir_gid; /* directories the archive does not list */
+	/* The directories the last member went into, the root first (place.c): archives list a
+	 * directory's members together, so one the next member is not under is taken as complete
+	 * and its arrays go to the arena, where they can spill. */
+	struct tree_inode **open;
+	uint32_t open_count, open_cap;
 	/* The member being read, for messages. */
 	const char *entry;
 	uint64_t entry_offset;
@@ -117,7 +122,9 @@ int tar_skip_padding(struct tar_reader *r, uint64_t size);
  * "./" and "../" are dropped, "." or ".." elsewhere is refused, "//" is one '/'). Returns the
  * number of components (0: nothing left, the member is skipped with a warning), or -1. */
 int tar_path_split(struct tar_reader *r, char *path, const char **parts, uint32_t max);
-/* The member's directory (made-up directories created on the way), or NULL with err set. */
+/* The member's directory (made-up directories created on the way), or NULL with err set. The
+ * directories the previous member was in that are not on this path are trimmed (tree_dir_trim):
+ * a directory given members again afterwards stays on the heap until the sort. */
 struct tree_inode *tar_parent(struct tar_reader *r, const char *const *parts, uint32_t depth);
 /* Is the path or any directory above it excluded? */
 bool tar_excluded(struct tar_reader *r, const char *const *parts, uint32_t depth);

@@ -6,7 +6,8 @@
 # goes through a temporary file too), the image is byte for byte the one built without it, for a
 # directory, a tar archive (-tar and sqfstar), pseudo definitions and an append, and mounts and
 # holds the source; with a small -mem (hash tables
-# bounded too: duplicates may be missed) the image still holds the source; a temporary directory
+# bounded too: duplicates may be missed) the image still holds the source, and so does a tar
+# archive of many members in an awkward order (one image with or without it); a temporary directory
 # that cannot be written fails the run with a message naming it.
 . "$top_srcdir/tests/lib/common.sh"
 . "$top_srcdir/tests/mksquashfs/spill_lib.sh"
@@ -92,6 +93,58 @@ cmp "$S/plain.img" "$S/here.img" >/dev/null || fail "the image spilled next to i
 TMPDIR=$S/tmp build mem.img -mem 1M
 spilled mem.img || fail "mem.img: -mem 1M did not spill: $(tail -n 1 "$S/mem.img.out")"
 mounted mem.img
+
+# A tar archive of many members under a small -mem: the reader trims a directory into the arena
+# once the archive has moved on from it (tar/place.c). Members coming back to a trimmed
+# directory (the last 100 files of each, round robin), a hard link into one, a directory listed
+# after its members and nested directories give one image with or without the spill, which
+# holds the tree.
+mkdir "$S/many" || die "mkdir failed"
+perl -e '
+	my ($root) = @ARGV;
+	my (@first, @late);
+	for my $d (0 .. 19) {
+		my $dir = sprintf("d%02d", $d);
+		mkdir "$root/$dir" or die;
+		mkdir "$root/$dir/sub" or die;
+		push @first, $dir unless $d == 19;
+		for my $i (0 .. 399) {
+			my $name = sprintf("%s/f%04d", $dir, $i);
+			open(my $fh, ">", "$root/$name") or die;
+			print $fh "$name " x ($i % 13);
+			close $fh or die;
+			push @{$i < 300 ? \@first : \@{$late[$i - 300]}}, $name;
+		}
+		push @first, "$dir/sub", "$dir/sub/x";
+		open(my $fh, ">", "$root/$dir/sub/x") or die;
+		close $fh or die;
+	}
+	link("$root/d03/f0001", "$root/d17/hard") or die;
+	open(my $list, ">", "$root.list") or die;
+	print $list "$_\n" for ".", @first, map({ @$_ } @late), "d17/hard", "d19";
+	close $list or die;' "$S/many" || die "cannot make the many-member tree"
+tar -C "$S/many" --no-recursion --format=gnu -cf "$S/many.tar" -T "$S/many.list" ||
+	die "tar failed"
+from_many() {
+	_img=$1
+	shift
+	"$MKSQUASHFS" - "$S/$_img" -tar -noappend -no-progress -mkfs-time 0 -all-time 0 \
+		-root-mode 755 "$@" <"$S/many.tar" \
+		>"$S/$_img.out" 2>&1 || fail "$_img: build failed: $(tail -n 2 "$S/$_img.out")"
+}
+from_many many.img
+TMPDIR=$S/tmp SQ_MKSQUASHFS_SPILL_AT=0 from_many many-spill.img
+TMPDIR=$S/tmp from_many many-mem.img -mem 1M
+spilled many-mem.img || fail "many-mem.img: -mem 1M did not spill"
+for _img in many-spill.img many-mem.img; do
+	cmp "$S/many.img" "$S/$_img" >/dev/null || fail "$_img differs from many.img"
+done
+if mount_ro "$S/many.img" "$S/mnt-many"; then
+	chmod 755 "$S/many" || die "chmod failed"
+	compare many.img "$S/many" "$S/mnt-many" --no-mtime
+	[ "$(stat -c %h "$S/mnt-many/d17/hard")" = 2 ] || fail "many.img: d17/hard is not a hard link"
+	umount_dir "$S/mnt-many"
+fi
 
 # A temporary directory that does not exist: one line naming it, no image reported as made.
 if TMPDIR=$S/nowhere SQ_MKSQUASHFS_SPILL_AT=0 "$MKSQUASHFS" "$S/src" "$S/bad.img" -noappend \
