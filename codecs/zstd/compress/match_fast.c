@@ -158,15 +158,18 @@ cursor_close(const struct cursor *cu, struct zs_seq_store *st, const uint8_t *sr
 	memcpy(st->rep, cu->rep, sizeof(st->rep));
 }
 
-/* A sequence: lit literals from lit_src (see zs_copy_wild) and a match. */
+/* A sequence: lit literals from lit_src (see zs_copy_wild) and a match; its offset code by
+ * offval_flat when flat (levels 1-2, where it was measured faster), else by zs_offval (levels
+ * 3-4: no gain seen there, within the noise either way). */
 static inline __attribute__((always_inline)) void
-put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml)
+put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml,
+	int flat)
 {
 	zs_copy_wild(cu->lit, lit_src, lit);
 	cu->lit += lit;
 	cu->seq->lit = lit;
 	cu->seq->ml = ml;
-	cu->seq->offval = offval_flat(cu->rep, lit, offset);
+	cu->seq->offval = flat ? offval_flat(cu->rep, lit, offset) : zs_offval(cu->rep, lit, offset);
 	cu->seq++;
 }
 
@@ -186,7 +189,7 @@ put_rep1(struct cursor *cu, uint32_t ml)
 
 /* Extends m backwards over the literals since anchor, then stores it. Returns its end. */
 static inline __attribute__((always_inline)) size_t
-store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int flat)
 {
 	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
@@ -210,7 +213,7 @@ store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
 		m->len++;
 	}
 store:
-	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
+	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, flat);
 	return m->pos + m->len;
 }
 
@@ -337,7 +340,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m, 1);
 		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
@@ -418,7 +421,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
