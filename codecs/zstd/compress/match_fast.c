@@ -19,6 +19,14 @@ zs_hash_word(uint64_t v, unsigned mm, unsigned log)
 	return ((uint32_t)v * 2654435761u) >> (32 - log);
 }
 
+/* c ? a : b, told to the compiler as a coin toss so that it selects (cmov) rather than
+ * branches: gcc turned plain conditional expressions of the per-match code into branches, and
+ * masks cost about 4 instructions a choice. */
+static inline __attribute__((always_inline)) size_t pick(int c, size_t a, size_t b)
+{
+	return __builtin_expect_with_probability(c != 0, 1, 0.5) ? a : b;
+}
+
 /* The match being built: where it starts, how far back, how long. */
 struct fmatch {
 	size_t pos, len;
@@ -66,15 +74,60 @@ static inline __attribute__((always_inline)) size_t
 peek20(const uint8_t *src, size_t p, uint32_t cand, int allowed)
 {
 	int ok = allowed & (cand < p);
-	const uint8_t *q = src + (ok ? cand : 0);
+	const uint8_t *q = src + pick(ok, cand, 0);
 	uint32_t x4 = zs_read32(src + p) ^ zs_read32(q);
 	uint64_t xa = zs_read64(src + p + 4) ^ zs_read64(q + 4);
 	uint64_t xb = zs_read64(src + p + 12) ^ zs_read64(q + 12);
 	size_t na = ((size_t)__builtin_ctzll(xa | (1ull << 63)) >> 3) + (xa == 0);
 	size_t nb = ((size_t)__builtin_ctzll(xb | (1ull << 63)) >> 3) + (xb == 0);
-	size_t n = 4 + (xa == 0 ? 8 + nb : na);
+	size_t n = 4 + na + (nb & ((size_t)0 - (xa == 0)));
 
-	return (ok & (x4 == 0)) ? n : 0;
+	return n & ((size_t)0 - (size_t)(ok & (x4 == 0)));
+}
+
+/* The common length of a and b from 0, at most limit - a: the first 16 bytes are counted with
+ * two XORs and no branch, a loop only when all 16 match. zs_match_len's exit tests of the
+ * first word and of the loop held 46K of the 156K mispredictions callgrind's model counted at
+ * level 1 (text, 128 KiB frames); most matches there end within 16 bytes. Needs 16 bytes
+ * readable at a and b, and a < limit. */
+static inline __attribute__((always_inline)) size_t
+len16(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
+{
+	uint64_t x0 = zs_read64(a) ^ zs_read64(b);
+	uint64_t x1 = zs_read64(a + 8) ^ zs_read64(b + 8);
+	size_t n0 = ((size_t)__builtin_ctzll(x0 | (1ull << 63)) >> 3) + (x0 == 0);
+	size_t n1 = ((size_t)__builtin_ctzll(x1 | (1ull << 63)) >> 3) + (x1 == 0);
+	size_t n = n0 + (n1 & ((size_t)0 - (x0 == 0)));
+	size_t room = (size_t)(limit - a);
+
+	if (n == 16 && room > 16)
+		n += zs_match_len(a + 16, b + 16, limit);
+	return n < room ? n : room;
+}
+
+/* zs_offval by selections (the same codes and repeat offsets): its test of literals before
+ * the match (the codes shift by one without them) was mispredicted in about one match of
+ * three at level 1, and its offset tests depend on the data too. */
+static inline __attribute__((always_inline)) uint32_t
+offval_flat(uint32_t *rep, uint32_t lit, uint32_t offset)
+{
+	uint32_t r0 = rep[0], r1 = rep[1], r2 = rep[2];
+	int z = lit == 0;
+	uint32_t a1 = (uint32_t)pick(z, r1, r0), a2 = (uint32_t)pick(z, r2, r1);
+	uint32_t a3 = (uint32_t)pick(z, r0 - 1, r2);
+	uint32_t code = (uint32_t)pick(offset == a3, 3, 0);
+
+	code = (uint32_t)pick(offset == a2, 2, code);
+	code = (uint32_t)pick(offset == a1, 1, code);
+	/* The used offset moves to the front: rep[0] kept (with literals), rep[1] swapped to
+	 * the front, or any other offset pushed in. */
+	int keep = !z & (offset == r0);
+	int swap = !keep & (offset == r1);
+
+	rep[0] = offset;
+	rep[1] = (uint32_t)pick(keep, r1, r0);
+	rep[2] = (uint32_t)pick(keep | swap, r2, r1);
+	return (uint32_t)pick(code != 0, code, offset + 3);
 }
 
 /* Where the parser appends: local copies of the sequence store's ends and repeat offsets.
@@ -105,15 +158,18 @@ cursor_close(const struct cursor *cu, struct zs_seq_store *st, const uint8_t *sr
 	memcpy(st->rep, cu->rep, sizeof(st->rep));
 }
 
-/* A sequence: lit literals from lit_src (see zs_copy_wild) and a match. */
+/* A sequence: lit literals from lit_src (see zs_copy_wild) and a match; its offset code by
+ * offval_flat when flat (levels 1-2, where it was measured faster), else by zs_offval (levels
+ * 3-4: no gain seen there, within the noise either way). */
 static inline __attribute__((always_inline)) void
-put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml)
+put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml,
+	int flat)
 {
 	zs_copy_wild(cu->lit, lit_src, lit);
 	cu->lit += lit;
 	cu->seq->lit = lit;
 	cu->seq->ml = ml;
-	cu->seq->offval = zs_offval(cu->rep, lit, offset);
+	cu->seq->offval = flat ? offval_flat(cu->rep, lit, offset) : zs_offval(cu->rep, lit, offset);
 	cu->seq++;
 }
 
@@ -133,7 +189,7 @@ put_rep1(struct cursor *cu, uint32_t ml)
 
 /* Extends m backwards over the literals since anchor, then stores it. Returns its end. */
 static inline __attribute__((always_inline)) size_t
-store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int flat)
 {
 	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
@@ -157,7 +213,7 @@ store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
 		m->len++;
 	}
 store:
-	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len);
+	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, flat);
 	return m->pos + m->len;
 }
 
@@ -174,13 +230,14 @@ struct seek {
 /* Probes from pos on: the repeat offset, then the table's candidate, at each position (one
  * 8-byte load serves the hash and both tests), stepping one byte further every 2^skip bytes
  * since anchor. Returns the position of a match (*dist, 4 bytes verified) or ilimit when
- * there is none; *next_cand is then the table's candidate for the position one on, which now
- * holds that position (inside the match, where a later search may find it). rep0 <= pos
+ * there is none; with retry, *next_cand is then the table's candidate for the position one
+ * on, which now holds that position (inside the match, where a later search may find it),
+ * else *next_cand is left alone. rep0 <= pos
  * always: every offset the parser stores is at most its match's start, and the frame's
  * first, 1, is at most any position the caller probes. */
 static inline __attribute__((always_inline)) size_t
 seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsigned mm,
-	    uint32_t *dist, uint32_t *next_cand)
+	    int retry, uint32_t *dist, uint32_t *next_cand)
 {
 	const uint8_t *src = k->src, *rsrc = src - rep0;
 	uint32_t *tab = k->tab;
@@ -214,7 +271,9 @@ seek_single(const struct seek *k, size_t pos, size_t anchor, uint32_t rep0, unsi
 		step++;
 		bump += (size_t)1 << k->skip;
 	}
-found:;
+found:
+	if (!retry)
+		return pos;
 	size_t h1 = zs_hash(src + pos + 1, mm, log);
 
 	*next_cand = tab[h1] - base;
@@ -223,10 +282,13 @@ found:;
 }
 
 /* One table of mm-byte hashes, a candidate kept when its first 4 bytes match; the repeat
- * offset is tried first (a cheap code). A match under target_len tries the candidate one
- * byte on (on text that saves 1.5-2 % of the frame for a few instructions a match). */
+ * offset is tried first (a cheap code). With retry (a row's target_len above 0), a match
+ * under target_len tries the candidate one byte on (on text that saves 1.5-2 % of the frame
+ * for a few instructions a match); a row of target_len 0 neither tries it nor hashes the
+ * position one on (level 1 over 256 KiB: 1.5-5.5 % larger without it, 1.01-1.10x as fast). */
 static inline __attribute__((always_inline)) void
-parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm)
+parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
+	     int retry)
 {
 	struct cursor cu;
 	struct seek k = {src, c->hash, zs_hash_limit(c), c->hash_log, c->p.search_log, c->idx_base};
@@ -253,17 +315,19 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	}
 	while (pos < k.ilimit) {
 		struct fmatch m;
-		uint32_t next_cand;
+		uint32_t next_cand = 0;
 
-		m.pos = seek_single(&k, pos, anchor, cu.rep[0], mm, &m.dist, &next_cand);
+		m.pos = seek_single(&k, pos, anchor, cu.rep[0], mm, retry, &m.dist, &next_cand);
 		if (m.pos >= k.ilimit)
 			break;
 		pos = m.pos;
-		m.len = 4 + zs_match_len(src + pos + 4, src + pos + 4 - m.dist, limit);
+		m.len = 4 + len16(src + pos + 4, src + pos + 4 - m.dist, limit);
 		/* The candidate one on (the same match a byte shorter never wins), when the match
 		 * is short and not at the repeat offset (a cheap code). peek20 may count a few
-		 * bytes past the block's end: the winner's length is counted again within it. */
-		size_t one_on = peek20(src, pos + 1, next_cand,
+		 * bytes past the block's end: the winner's length is counted again within it. A
+		 * branch-free choice of the winner was 10 % slower: the predicted branch lets the
+		 * next search start before the candidate's bytes arrive. */
+		size_t one_on = !retry ? 0 : peek20(src, pos + 1, next_cand,
 				       (m.len < retry_below) & (m.dist != cu.rep[0]));
 
 		if (one_on > m.len) {
@@ -276,7 +340,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m, 1);
 		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
@@ -357,7 +421,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m);
+		pos = anchor = store_match(&cu, src, anchor, &m, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
@@ -378,18 +442,28 @@ done:
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
+/* The single-table parser with the hash width and the retry as constants in each copy. */
+static inline __attribute__((always_inline)) void
+single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int retry)
+{
+	if (c->p.min_match == 5)
+		parse_single(c, src, start, end, 5, retry);
+	else if (c->p.min_match == 6)
+		parse_single(c, src, start, end, 6, retry);
+	else
+		parse_single(c, src, start, end, c->p.min_match, retry);
+}
+
 /* The hash width as a constant in each copy: no test of it per position. A row with no
  * chain_log (these parsers use no chain) takes the single table. */
 static inline __attribute__((always_inline)) void
 parse_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (c->p.chain_log == 0) {
-		if (c->p.min_match == 5)
-			parse_single(c, src, start, end, 5);
-		else if (c->p.min_match == 6)
-			parse_single(c, src, start, end, 6);
+		if (c->p.target_len > 0)
+			single_mm(c, src, start, end, 1);
 		else
-			parse_single(c, src, start, end, c->p.min_match);
+			single_mm(c, src, start, end, 0);
 	} else if (c->p.min_match == 4) {
 		parse_double(c, src, start, end, 4);
 	} else if (c->p.min_match == 5) {
