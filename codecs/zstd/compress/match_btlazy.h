@@ -117,9 +117,10 @@ static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size
 	unsigned n = 0;
 	/* The next search is most often at pos + 1 (a lazy step, or a literal): its head is
 	 * fetched now, and its root node once this search is done. */
-	uint32_t *next_head = pos + 9 <= c->src_len ? &c->hash[zs_hash(src + pos + 1, 4, c->hash_log)]
-						    : head;
+	uint32_t *next_head = head;
 
+	if (pos + 9 <= c->src_len)
+		next_head = &c->hash[zs_hash(src + pos + 1, 4, c->hash_log)];
 	__builtin_prefetch(next_head);
 	if (max_unsorted > ZS_BTL_STACK)
 		max_unsorted = ZS_BTL_STACK;
@@ -146,12 +147,12 @@ static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size
 	}
 	*head = (uint32_t)(pos + c->idx_base);
 	n = zs_btl_descend(bt, src, (uint32_t)pos, root,
-			   zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos, best,
-			   out, max_out);
+			   zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos,
+			   best, out, max_out);
 	uint32_t next_root = *next_head - c->idx_base;
 
-	/* No branch: the head is an old frame's as often as not (the prefetch of pos's own
-	 * node then does no harm). */
+	/* No branch on whether that head is this frame's (an old frame's wraps above pos): pos's
+	 * own node, fetched instead, does no harm. */
 	__builtin_prefetch(&bt[2 * (size_t)(next_root <= pos ? next_root : (uint32_t)pos)]);
 	return n;
 }
