@@ -54,14 +54,18 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
 	 * ones in 36-slot rows: misc 1.0001) */
 	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
-	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
-	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
+	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
+	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
+	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
+	 * (cachegrind, level 11: 0.64x the read misses of 2^17 heads on text and bin) */
+	{{ZS_BTLAZY2, 16, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
-	{{ZS_BTLAZY2, 17, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
+	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
-	 * text and misc; 5-byte matches 0.995-1.001) */
-	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 20, 18, 4, 4, 8, 1}}, /* 13 */
-	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 20, 18, 5, 4, 8, 1}}, /* 14 */
+	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
+	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %) */
+	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
+	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 8, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTOPT, 17, 18, 3, 5, 64, 1}}, /* 15 */
 	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
 	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */

@@ -115,7 +115,13 @@ static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size
 	uint32_t *head = &c->hash[zs_hash(src + pos, 4, c->hash_log)];
 	uint32_t root = *head - c->idx_base, stack[ZS_BTL_STACK];
 	unsigned n = 0;
+	/* The next search is most often at pos + 1 (a lazy step, or a literal): its head is
+	 * fetched now, and its root node once this search is done. */
+	uint32_t *next_head = head;
 
+	if (pos + 9 <= c->src_len)
+		next_head = &c->hash[zs_hash(src + pos + 1, 4, c->hash_log)];
+	__builtin_prefetch(next_head);
 	if (max_unsorted > ZS_BTL_STACK)
 		max_unsorted = ZS_BTL_STACK;
 	for (uint32_t cur = root; cur < pos;) {
@@ -140,9 +146,15 @@ static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size
 			       sort_attempts, 0, NULL, NULL, 0);
 	}
 	*head = (uint32_t)(pos + c->idx_base);
-	return zs_btl_descend(bt, src, (uint32_t)pos, root,
-			      zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos,
-			      best, out, max_out);
+	n = zs_btl_descend(bt, src, (uint32_t)pos, root,
+			   zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos,
+			   best, out, max_out);
+	uint32_t next_root = *next_head - c->idx_base;
+
+	/* No branch on whether that head is this frame's (an old frame's wraps above pos): pos's
+	 * own node, fetched instead, does no harm. */
+	__builtin_prefetch(&bt[2 * (size_t)(next_root <= pos ? next_root : (uint32_t)pos)]);
+	return n;
 }
 
 #endif
