@@ -12,9 +12,8 @@
  * finds more, so the same effort compresses better, and the slow strategies can step down. Hash
  * and chain sizes are those for 128 KiB: frame.c scales them with the input. The row levels
  * (ZS_GREEDY..ZS_LAZY2) keep no hash table (their chain_log sizes the row table of
- * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log picks the row
- * size, 64 bytes (12 slots) for 2^3, 128 (24) for 2^4, 192 (36) for 2^5, 256 (48) for 2^6,
- * 320 (60) above, and a search tries every slot of its row). At 1 MiB,
+ * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log also picks the row
+ * size, 64 bytes for 2^3 candidates, 128 for 2^4, 192 for 2^5, 256 above). At 1 MiB,
  * levels 11-12 take 4-byte matches: 2 % smaller on the tree and bin samples than 5-byte ones
  * at the same speed.
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
@@ -38,22 +37,20 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 17, 16, 8, 5, 12, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 17, 17, 8, 5, 16, 1}}, /* 4 */
-	/* 5: greedy over 64-byte rows, all 12 slots searched (match_lazy.c); 512 KiB of rows at
-	 * 128 KiB (1 MiB of them: 2x the L2 misses for 0.1-0.3 % in size) */
-	{{ZS_GREEDY, 6, 17, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
+	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
+	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
 	/* 6: one step of lazy evaluation on level 5's rows */
-	{{ZS_LAZY, 6, 17, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
+	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
 	/* 7: two steps; 8 MiB of rows at 1 MiB (the zmid branch: smaller than 4 MiB there) */
-	{{ZS_LAZY2, 6, 17, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
-	/* 8: 24 candidates in 128-byte rows */
-	{{ZS_LAZY2, 6, 17, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 9: 36 candidates at 128 KiB, in 1 MiB of rows (512 KiB: bin and misc 1.0004-1.0010);
-	 * 1 MiB: 24, in twice level 8's rows (misc 1.0001 -> 0.9996) */
+	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
+	/* 8: 16 candidates in 128-byte rows */
+	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows (misc 1.0001 -> 0.9996) */
 	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
-	/* 10: the deepest row search, 60 slots in 320-byte rows (48 in 256: misc 1.0011 before
-	 * match_lazy.c weighed offsets); 1 MiB: 36 candidates of 4-byte matches (5-byte ones in
-	 * 36-slot rows: misc 1.0001) */
-	{{ZS_LAZY2, 6, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
+	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
+	 * ones in 36-slot rows: misc 1.0001). Misc at 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002)
+	 * until a longer match had to be worth its offset (match_lazy.c): 0.9967 */
+	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
 	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */

@@ -226,10 +226,12 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 		if (src[cand + best] == src[pos + best]) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
-			/* Longer, and worth its offset's bits: a match one byte longer at four
-			 * times the distance costs more than it saves (levels 5-10: 0.1-0.5 %
-			 * smaller; misc at 128 KiB, level 10: 1.0007 -> 0.9962 of libzstd's). */
-			if (len > best && (best < s->min_match ||
+			/* Longer, and worth its offset's bits: a match a byte or two longer at
+			 * four times the distance or more costs more than it saves (levels 5-10:
+			 * 0.1-0.5 % smaller; misc at 128 KiB, level 10: 1.0011 -> 0.9967 of
+			 * libzstd's). Three bytes or more always win: weighing those too left the
+			 * samples within 0.001 % and mispredicted more (cachegrind, level 7). */
+			if (len > best && (best < s->min_match || len > best + 2 ||
 					   worth(len, (uint32_t)(pos - cand), 0, 4) >
 						   worth(best, *dist, 0, 4))) {
 				best = len;
@@ -387,8 +389,6 @@ PARSE_COPY(192, 4)
 PARSE_COPY(192, 5)
 PARSE_COPY(256, 4)
 PARSE_COPY(256, 5)
-PARSE_COPY(320, 4)
-PARSE_COPY(320, 5)
 #undef PARSE_COPY
 
 typedef void parse_fn(struct zs_cctx *c, struct lazy_state *s, size_t start);
@@ -402,10 +402,6 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * whose matches are compared byte by byte. */
 	unsigned rb = zs_row_bytes(c->p.search_log);
 	struct lazy_state s;
-
-	/* Two 320-byte rows need a 1 KiB table: inputs of 64 bytes or less get 512 bytes. */
-	if (rb > 256 && c->chain_log + 2 < 10)
-		rb = 256;
 
 	zs_rows_init(&s.rows, c->chain, c->chain_log + 2, rb, c->idx_base);
 	s.c = c;
@@ -434,15 +430,10 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		s.sparse = 0;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
-	/* A row search tries every slot of its row: the slots past 2^search_log share the
-	 * row's lines and one tag compare, and cost about 2 % more instructions where they make
-	 * levels 5-7 0.2-0.5 % smaller (and let them keep half the rows, fewer cache misses). */
-	if (c->p.strategy != ZS_BTLAZY2)
-		s.attempts = ZS_ROW_SLOTS(rb);
 	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
-	static parse_fn *const copies[5][2] = {
+	static parse_fn *const copies[4][2] = {
 		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
-		{parse_256_4, parse_256_5}, {parse_320_4, parse_320_5}};
+		{parse_256_4, parse_256_5}};
 
 	/* The trees keep two links per position of the frame (match_btlazy.h): a row whose
 	 * chain cannot hold them all (levels.c gives none) searches only the positions it can. */

@@ -22,13 +22,13 @@
 
 /* Why rows and not hash chains: a chain walk loads one chain link and one stretch of the input
  * per candidate, each a cache miss once the tables outgrow the L2 cache (1 MiB frames). A row
- * keeps a bucket's last positions together in 64-320 bytes with one tag byte each (8 more
+ * keeps a bucket's last positions together in 64-256 bytes with one tag byte each (8 more
  * bits of the hash), so one or two cache lines give every candidate, the tags rule out nearly
  * all wrong ones without touching the input, and the line can be fetched ahead of use.
  *
- * A row of RB bytes (64, 128, 192, 256 or 320; a constant where the functions are inlined):
- * RB / 4 tag bytes (one per slot, then the index of the slot written last), then 3 * RB / 16
- * slots of 4-byte positions. Slots are written going down, so reading from the last-written slot
+ * A row of RB bytes (64, 128, 192 or 256; a constant where the functions are inlined): RB / 4 tag
+ * bytes (one per slot, then the index of the slot written last), then 3 * RB / 16 slots of
+ * 4-byte positions. Slots are written going down, so reading from the last-written slot
  * upwards visits positions newest first. Positions are stored + base (the context's
  * idx_base): those of earlier frames fall outside [0, pos) and end a search.
  *
@@ -49,14 +49,12 @@ struct zs_rows {
 	uint64_t salt;        /* xored into the hashes: the frame's own rows and tags */
 };
 
-/* Row bytes for a search of 2^search_log candidates: enough slots for them, at most 60. 32
+/* Row bytes for a search of 2^search_log candidates: enough slots for them, at most 48. 32
  * candidates take 36 slots in 3 lines: 4 (48 slots) cost level 9 at 128 KiB 5-10 % of its
- * speed for 0.03-0.05 % in size. 2^7 (level 10 at 128 KiB) takes 5 lines, 80 tag bytes (the
- * last 20 unused) and 60 slots: half as many rows as of 256 bytes, up to 0.16 % smaller. */
+ * speed for 0.03-0.05 % in size. */
 static inline unsigned zs_row_bytes(unsigned search_log)
 {
-	return search_log <= 3 ? 64 : search_log == 4 ? 128 : search_log == 5 ? 192 :
-	       search_log == 6 ? 256 : 320;
+	return search_log <= 3 ? 64 : search_log == 4 ? 128 : search_log == 5 ? 192 : 256;
 }
 
 /* Rows of rb bytes in the table at mem (from zs_table_alloc): 2^table_log bytes from the first
@@ -65,8 +63,7 @@ static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log
 				uint32_t base)
 {
 	uintptr_t a = (uintptr_t)mem;
-	/* 192-byte rows: as many as of 256; 320-byte ones as of 512 */
-	unsigned rb_log = rb == 64 ? 6 : rb == 128 ? 7 : rb <= 256 ? 8 : 9;
+	unsigned rb_log = rb == 64 ? 6 : rb == 128 ? 7 : 8; /* 192-byte rows: as many as of 256 */
 	/* At least 2 rows: frame.c sizes tables of 512 bytes and more (a shift of 64 is undefined). */
 	unsigned row_log = table_log > rb_log ? table_log - rb_log : 1;
 
