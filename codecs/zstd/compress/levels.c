@@ -49,7 +49,7 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
 	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
 	 * ones in 36-slot rows: misc 1.0001). Misc at 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002)
-	 * until a longer match had to be worth its offset (match_lazy.c): 0.9967 */
+	 * until a longer match had to be worth its offset (match_lazy.c): 0.9969 */
 	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999 */
 	{{ZS_BTLAZY2, 17, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
