@@ -52,7 +52,8 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows (misc 1.0001 -> 0.9996) */
 	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
 	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
-	 * ones in 36-slot rows: misc 1.0001) */
+	 * ones in 36-slot rows: misc 1.0001). Misc at 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002)
+	 * until a longer match had to be worth its offset (match_lazy.c): 0.9969 */
 	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the

@@ -137,7 +137,7 @@ ZS_ROW_INLINE uint64_t zs_row_matches(const uint8_t *row, uint8_t tag, unsigned 
 #if defined(__SSE2__)
 	__m128i t = _mm_set1_epi8((char)tag);
 
-	for (unsigned i = 0; i < ZS_ROW_TAGS(rb); i += 16) {
+	for (unsigned i = 0; i < slots; i += 16) {
 		__m128i x = _mm_load_si128((const __m128i *)(const void *)(row + i));
 
 		m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, t)) << i;
