@@ -24,8 +24,10 @@ struct mt_match {
 struct match_tree {
 	uint32_t base, last_len;
 	uint32_t head[1u << MT_HASH_BITS]; /* newest position of each 4-byte hash */
-	uint32_t pair[1u << 16];           /* newest position of each 2-byte value */
-	uint32_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
+	/* The short tables keep positions' low 16 bits only (half the cache footprint): a distance
+	 * read from them is checked against the bytes before use. */
+	uint16_t pair[1u << 16];           /* newest position of each 2-byte value */
+	uint16_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
 	uint32_t child[2u << MT_RING_BITS]; /* [2 * (pos & ring)]: smaller, [+1]: larger suffixes */
 	unsigned depth;                    /* tree nodes visited per position at most */
 	unsigned nice;                     /* a match this long ends the search */
