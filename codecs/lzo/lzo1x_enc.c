@@ -20,6 +20,9 @@
 #ifndef NICE_LEN
 #define NICE_LEN 32
 #endif
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 2
+#endif
 #ifndef SKIP_TAIL
 #define SKIP_TAIL 16
 #endif
@@ -203,6 +206,8 @@ static uint32_t parse(struct lzo1x_enc *e, const uint8_t *src, uint32_t n, uint3
 	mt_reset(&e->mt, n);
 	for (uint32_t i = 0; i < n; i++) {
 		states_at(nd.cost, i, &s);
+		if (i + PREFETCH_AHEAD + 4 <= n)
+			mt_prefetch(&e->mt, src, i + PREFETCH_AHEAD);
 		uint32_t d2 = 0, d3 = 0;
 		if (i + 2 <= n)
 			mt_short(&e->mt, src, i, n, &d2, &d3);

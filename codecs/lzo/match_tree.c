@@ -64,6 +64,22 @@ void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t 
 		*d3 = d;
 }
 
+void mt_prefetch(const struct match_tree *mt, const uint8_t *buf, uint32_t pos)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	uint32_t v = load32(buf + pos);
+	uint16_t two;
+	memcpy(&two, buf + pos, 2);
+	__builtin_prefetch(&mt->head[hash_bits(v)], 1);
+	__builtin_prefetch(&mt->head3[hash_bits(v & FIRST3)], 1);
+	__builtin_prefetch(&mt->pair[two], 1);
+#else
+	(void)mt;
+	(void)buf;
+	(void)pos;
+#endif
+}
+
 /* Common prefix of a and b from known (both agree on their first known bytes), up to limit. */
 static uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, uint32_t limit)
 {

@@ -50,4 +50,9 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3);
 
+/* Asks the cache for the table slots position pos will read (pos + 4 <= end): they are random
+ * accesses to tables larger than the first cache levels, and the parse's work for the positions
+ * before it hides their latency. */
+void mt_prefetch(const struct match_tree *mt, const uint8_t *buf, uint32_t pos);
+
 #endif
