@@ -13,19 +13,12 @@
 #include <string.h>
 
 #define INF 0x40000000u
-#ifndef TREE_DEPTH
 #define TREE_DEPTH 32
-#endif
 /* A match this long is taken without looking inside it for better ones. */
-#ifndef NICE_LEN
 #define NICE_LEN 32
-#endif
-#ifndef PREFETCH_AHEAD
+/* How far ahead the finder's table slots are fetched: 1, 2 and 4 measured alike. */
 #define PREFETCH_AHEAD 2
-#endif
-#ifndef SKIP_TAIL
 #define SKIP_TAIL 16
-#endif
 /* The tree compares suffixes this far: past it, the newer of two equal ones replaces the older,
  * whose longer continuation is then lost. Short (32) cost up to 10 % on data with long periodic
  * stretches; 256 costs under 1 % more instructions on the bench samples. */
