@@ -18,8 +18,6 @@ void mt_reset(struct match_tree *mt, uint32_t len)
 	uint64_t next = (uint64_t)mt->base + mt->last_len + MT_MAX_DIST + 1;
 	if (mt->base == 0 || next + len >= UINT32_MAX) {
 		memset(mt->head, 0, sizeof mt->head);
-		memset(mt->pair, 0, sizeof mt->pair);
-		memset(mt->head3, 0, sizeof mt->head3);
 		next = MT_MAX_DIST + 1;
 	}
 	mt->base = (uint32_t)next;
@@ -48,21 +46,38 @@ static uint32_t load32(const uint8_t *p)
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3)
 {
-	uint32_t at = pos + mt->base;
-	uint16_t two;
+	uint16_t two, at = (uint16_t)pos;
 	memcpy(&two, buf + pos, 2);
-	uint32_t prev = mt->pair[two];
+	/* Low 16 bits: a stale slot may name any earlier position, so the distance is kept only
+	 * when it lies in the block and the window and the bytes there agree. */
+	uint32_t d = (uint16_t)(at - mt->pair[two]);
 	mt->pair[two] = at;
-	*d2 = at - prev <= MT_MAX_DIST ? at - prev : 0;
+	*d2 = d != 0 && d <= pos && d <= MT_MAX_DIST && memcmp(buf + pos - d, buf + pos, 2) == 0 ? d : 0;
 	*d3 = 0;
 	if (pos + 4 > end)
 		return; /* the tree and its 3-byte table start 4 bytes before the end */
 	uint32_t key = load32(buf + pos) & FIRST3;
-	uint32_t *slot = &mt->head3[hash_bits(key)];
-	prev = *slot;
+	uint16_t *slot = &mt->head3[hash_bits(key)];
+	d = (uint16_t)(at - *slot);
 	*slot = at;
-	if (at - prev <= MT_MAX_DIST && (load32(buf + (prev - mt->base)) & FIRST3) == key)
-		*d3 = at - prev;
+	if (d != 0 && d <= pos && d <= MT_MAX_DIST && (load32(buf + (pos - d)) & FIRST3) == key)
+		*d3 = d;
+}
+
+void mt_prefetch(const struct match_tree *mt, const uint8_t *buf, uint32_t pos)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	uint32_t v = load32(buf + pos);
+	uint16_t two;
+	memcpy(&two, buf + pos, 2);
+	__builtin_prefetch(&mt->head[hash_bits(v)], 1);
+	__builtin_prefetch(&mt->head3[hash_bits(v & FIRST3)], 1);
+	__builtin_prefetch(&mt->pair[two], 1);
+#else
+	(void)mt;
+	(void)buf;
+	(void)pos;
+#endif
 }
 
 /* Common prefix of a and b from known (both agree on their first known bytes), up to limit. */

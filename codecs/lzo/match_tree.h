@@ -24,8 +24,10 @@ struct mt_match {
 struct match_tree {
 	uint32_t base, last_len;
 	uint32_t head[1u << MT_HASH_BITS]; /* newest position of each 4-byte hash */
-	uint32_t pair[1u << 16];           /* newest position of each 2-byte value */
-	uint32_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
+	/* The short tables keep positions' low 16 bits only (half the cache footprint): a distance
+	 * read from them is checked against the bytes before use. */
+	uint16_t pair[1u << 16];           /* newest position of each 2-byte value */
+	uint16_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
 	uint32_t child[2u << MT_RING_BITS]; /* [2 * (pos & ring)]: smaller, [+1]: larger suffixes */
 	unsigned depth;                    /* tree nodes visited per position at most */
 	unsigned nice;                     /* a match this long ends the search */
@@ -47,5 +49,10 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
  * theirs. */
 void mt_short(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 	      uint32_t *d2, uint32_t *d3);
+
+/* Asks the cache for the table slots position pos will read (pos + 4 <= end): they are random
+ * accesses to tables larger than the first cache levels, and the parse's work for the positions
+ * before it hides their latency. */
+void mt_prefetch(const struct match_tree *mt, const uint8_t *buf, uint32_t pos);
 
 #endif
