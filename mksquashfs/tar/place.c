@@ -7,7 +7,6 @@
 #include "config.h"
 #include "mksquashfs/tar/reader.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -98,14 +97,11 @@ static int open_at(struct tar_reader *r, uint32_t level, struct tree_inode *d)
 	if (level < r->open_count && r->open[level] == d)
 		return 0;
 	close_from(r, level);
-	if (level == r->open_cap) {
-		uint32_t cap = r->open_cap ? r->open_cap * 2 : 16;
-		struct tree_inode **grown = sq_realloc_array(r->open, cap, sizeof(*grown));
-		if (grown == NULL)
-			return sq_fail(r->err, SQ_ERR_NOMEM, "out of memory");
-		r->open = grown;
-		r->open_cap = cap;
-	}
+	struct tree_inode **grown =
+		sq_grow(r->open, &r->open_cap, (size_t)level + 1, sizeof(*grown), 16);
+	if (grown == NULL)
+		return sq_fail(r->err, SQ_ERR_NOMEM, "out of memory");
+	r->open = grown;
 	r->open[r->open_count++] = d;
 	return 0;
 }

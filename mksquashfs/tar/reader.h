@@ -58,7 +58,8 @@ struct tar_reader {
 	 * directory's members together, so one the next member is not under is taken as complete
 	 * and its arrays go to the arena, where they can spill. */
 	struct tree_inode **open;
-	uint32_t open_count, open_cap;
+	uint32_t open_count;
+	size_t open_cap;
 	/* The member being read, for messages. */
 	const char *entry;
 	uint64_t entry_offset;
