@@ -36,7 +36,8 @@ struct scan_ctx {
 	uint32_t level;            /* directory level being read: the root's contents are 1 */
 	/* Image path of the directory being scanned, for pattern excludes. */
 	const char **parts;
-	uint32_t depth, parts_cap;
+	uint32_t depth;
+	size_t parts_cap;
 	struct dir_id *open_dirs;
 	uint32_t open_count;
 	size_t open_cap;
@@ -173,14 +174,10 @@ static int fill_inode(struct scan_ctx *c, int dirfd, const char *name, const cha
 
 static int push_part(struct scan_ctx *c, const char *name)
 {
-	if (c->depth == c->parts_cap) {
-		uint32_t cap = c->parts_cap ? c->parts_cap * 2 : 32;
-		const char **grown = sq_realloc_array(c->parts, cap, sizeof(*grown));
-		if (grown == NULL)
-			return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
-		c->parts = grown;
-		c->parts_cap = cap;
-	}
+	const char **grown = sq_grow(c->parts, &c->parts_cap, (size_t)c->depth + 1, sizeof(*grown), 32);
+	if (grown == NULL)
+		return sq_fail(c->err, SQ_ERR_NOMEM, "out of memory");
+	c->parts = grown;
 	c->parts[c->depth++] = name;
 	return 0;
 }
