@@ -41,20 +41,25 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 17, 16, 8, 5, 12, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 17, 17, 8, 5, 16, 1}}, /* 4 */
+	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
+	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
+	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */
 	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
-	{{ZS_GREEDY, 6, 18, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
+	{{ZS_GREEDY, 6, 17, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
 	/* 6: one step of lazy evaluation on level 5's rows */
-	{{ZS_LAZY, 6, 18, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
-	/* 7: two steps; 8 MiB of rows at 1 MiB (the zmid branch: smaller than 4 MiB there) */
-	{{ZS_LAZY2, 6, 18, 3, 4, 8, 1}, {ZS_LAZY2, 6, 18, 3, 5, 8, 1}},
+	{{ZS_LAZY, 6, 17, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
+	/* 7: two steps; at 1 MiB in 4 MiB of rows (8 MiB: 0.03-0.07 % smaller, 10 % more read
+	 * misses and 2 % more instructions) */
+	{{ZS_LAZY2, 6, 17, 3, 4, 8, 1}, {ZS_LAZY2, 6, 17, 3, 5, 8, 1}},
 	/* 8: 16 candidates in 128-byte rows */
-	{{ZS_LAZY2, 6, 18, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	{{ZS_LAZY2, 6, 17, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
 	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows (misc 1.0001 -> 0.9996) */
-	{{ZS_LAZY2, 6, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
+	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
 	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
-	 * ones in 36-slot rows: misc 1.0001). Misc at 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002)
-	 * until a longer match had to be worth its offset (match_lazy.c): 0.9969 */
-	{{ZS_LAZY2, 6, 18, 6, 4, 8, 1}, {ZS_LAZY2, 6, 18, 5, 4, 8, 1}},
+	 * ones in 36-slot rows: misc 1.0001), in 4 MiB of rows (8 MiB: 0.04-0.14 % smaller, 17 %
+	 * more read misses, 2.4 % more instructions). Misc at 128 KiB was 1.0011 (as 5-7:
+	 * 1.00002-1.0002) until a longer match had to be worth its offset (match_lazy.c): 0.9969 */
+	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 17, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
 	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
