@@ -72,6 +72,18 @@ zs_btl_descend(uint32_t *bt, const uint8_t *src, uint32_t self, uint32_t cur,
 		uint32_t *kids = &bt[2 * (size_t)cur];
 		size_t skip = known_small < known_large ? known_small : known_large;
 		size_t len = skip + zs_match_len(ip + skip, m + skip, stop);
+		/* Both children's bytes and nodes are asked for while this node's compare decides
+		 * which comes next: the selects below leave the core nothing to speculate on, and
+		 * each step would otherwise wait on two misses after the compare (two alternating
+		 * runs: 1 MiB frames, levels 13-14, 1.03-1.3x faster; 128 KiB, 1.0-1.05x). A link
+		 * that names no node (not below self) fetches self's; and src + k + skip stays
+		 * below stop, as ip + skip does. */
+		uint32_t k0 = kids[0] < self ? kids[0] : self, k1 = kids[1] < self ? kids[1] : self;
+
+		__builtin_prefetch(src + k0 + skip);
+		__builtin_prefetch(src + k1 + skip);
+		__builtin_prefetch(&bt[2 * (size_t)k0]);
+		__builtin_prefetch(&bt[2 * (size_t)k1]);
 
 		if (out != NULL && len > *best && *best < room) {
 			*best = len < room ? len : room;
