@@ -71,7 +71,24 @@ zs_btl_descend(uint32_t *bt, const uint8_t *src, uint32_t self, uint32_t cur,
 		const uint8_t *m = src + cur;
 		uint32_t *kids = &bt[2 * (size_t)cur];
 		size_t skip = known_small < known_large ? known_small : known_large;
-		size_t len = skip + zs_match_len(ip + skip, m + skip, stop);
+		size_t len;
+		size_t smaller;
+
+		/* Most nodes differ from ip within the word after the known prefix: the side then
+		 * comes from that word's bytes in memory order (byte-swapped into a number), beside
+		 * the length instead of after it and a load of the bytes it names. */
+		if ((size_t)(stop - (ip + skip)) >= 8) {
+			uint64_t a = zs_read64(ip + skip), b = zs_read64(m + skip);
+
+			if (a != b) {
+				len = skip + ((unsigned)__builtin_ctzll(a ^ b) >> 3);
+				smaller = __builtin_bswap64(b) < __builtin_bswap64(a);
+				goto decided;
+			}
+		}
+		len = skip + zs_match_len(ip + skip, m + skip, stop);
+		smaller = ip + len < stop && m[len] < ip[len];
+decided:;
 		/* Both children's bytes and nodes are asked for while this node's compare decides
 		 * which comes next: the selects below leave the core nothing to speculate on, and
 		 * each step would otherwise wait on two misses after the compare (two alternating
@@ -91,13 +108,13 @@ zs_btl_descend(uint32_t *bt, const uint8_t *src, uint32_t self, uint32_t cur,
 			out[n - 1] = (struct zs_match){(uint32_t)*best, self - cur};
 		}
 		if (ip + len >= stop) {
+			/* cur equals ip as far as stop looks: self takes its place. */
 			*hang_small = kids[0];
 			*hang_large = kids[1];
 			return n;
 		}
 		/* smaller: cur sorts below ip, hangs on the small side, and what is larger
 		 * than it hangs under its larger link next. */
-		size_t smaller = m[len] < ip[len];
 		uintptr_t mask = (uintptr_t)0 - smaller;
 		size_t k = len < INSERT_CAP ? len : INSERT_CAP;
 		uint32_t *at = (uint32_t *)(((uintptr_t)hang_small & mask) |
