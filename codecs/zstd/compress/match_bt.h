@@ -74,6 +74,16 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	size_t ahead = pos + 10 <= c->src_len ? pos + 2 : pos;
 
 	__builtin_prefetch(&c->hash[zs_hash(src + ahead, key, c->hash_log)]);
+	/* The next position's head was asked for one descent ago and should be in by now: start
+	 * loading the first node of its descent and the bytes it will compare. */
+	if (ahead > pos) {
+		uint32_t next = c->hash[zs_hash(src + pos + 1, key, c->hash_log)];
+
+		if ((size_t)next - lowest < apos - lowest) {
+			__builtin_prefetch(&bt[2 * (next & mask)]);
+			__builtin_prefetch((const uint8_t *)(vsrc + next));
+		}
+	}
 	if (c->use_hash3) {
 		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
 		uint32_t c3 = c->hash3[h3];
