@@ -105,29 +105,21 @@ len16(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
 	return n < room ? n : room;
 }
 
-/* zs_offval by selections (the same codes and repeat offsets): its test of literals before
- * the match (the codes shift by one without them) was mispredicted in about one match of
- * three at level 1, and its offset tests depend on the data too. */
+/* The offset code without looking for repeat offsets other than rep[0]: rep[0] with literals
+ * is code 1 (history unchanged), any other match a plain offset pushed into the history
+ * (valid zstd whatever the offset: the decoder pushes it the same way). zs_offval's full
+ * search, even done by selections, cost levels 1-2 about 15 instructions a match for
+ * 0.1 % of the frame (and its branches were mispredicted in about one match of three). */
 static inline __attribute__((always_inline)) uint32_t
-offval_flat(uint32_t *rep, uint32_t lit, uint32_t offset)
+offval_raw(uint32_t *rep, uint32_t lit, uint32_t offset)
 {
-	uint32_t r0 = rep[0], r1 = rep[1], r2 = rep[2];
-	int z = lit == 0;
-	uint32_t a1 = (uint32_t)pick(z, r1, r0), a2 = (uint32_t)pick(z, r2, r1);
-	uint32_t a3 = (uint32_t)pick(z, r0 - 1, r2);
-	uint32_t code = (uint32_t)pick(offset == a3, 3, 0);
-
-	code = (uint32_t)pick(offset == a2, 2, code);
-	code = (uint32_t)pick(offset == a1, 1, code);
-	/* The used offset moves to the front: rep[0] kept (with literals), rep[1] swapped to
-	 * the front, or any other offset pushed in. */
-	int keep = !z & (offset == r0);
-	int swap = !keep & (offset == r1);
+	uint32_t r0 = rep[0], r1 = rep[1];
+	int keep = (offset == r0) & (lit != 0);
 
 	rep[0] = offset;
 	rep[1] = (uint32_t)pick(keep, r1, r0);
-	rep[2] = (uint32_t)pick(keep | swap, r2, r1);
-	return (uint32_t)pick(code != 0, code, offset + 3);
+	rep[2] = (uint32_t)pick(keep, rep[2], r1);
+	return (uint32_t)pick(keep, 1, offset + 3);
 }
 
 /* Where the parser appends: local copies of the sequence store's ends and repeat offsets.
@@ -159,8 +151,7 @@ cursor_close(const struct cursor *cu, struct zs_seq_store *st, const uint8_t *sr
 }
 
 /* A sequence: lit literals from lit_src (see zs_copy_wild) and a match; its offset code by
- * offval_flat when flat (levels 1-2, where it was measured faster), else by zs_offval (levels
- * 3-4: no gain seen there, within the noise either way). */
+ * offval_raw when flat (levels 1-2), else by zs_offval (levels 3-4). */
 static inline __attribute__((always_inline)) void
 put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset, uint32_t ml,
 	int flat)
@@ -169,7 +160,7 @@ put_seq(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t offset
 	cu->lit += lit;
 	cu->seq->lit = lit;
 	cu->seq->ml = ml;
-	cu->seq->offval = flat ? offval_flat(cu->rep, lit, offset) : zs_offval(cu->rep, lit, offset);
+	cu->seq->offval = flat ? offval_raw(cu->rep, lit, offset) : zs_offval(cu->rep, lit, offset);
 	cu->seq++;
 }
 
@@ -346,7 +337,6 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
-		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
 		/* rep[1] <= pos, as seek_single's rep0. */
 		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
