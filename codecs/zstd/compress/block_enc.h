@@ -34,6 +34,7 @@ struct zs_block_scratch {
 	uint8_t codes[3][ZS_BLOCK_MAX_SEQS];
 	struct zs_fse_ctable tmp_fse[3];
 	struct zs_huf_ctable tmp_huf;
+	int huf_search; /* try shorter Huffman code limits for a smaller table description */
 };
 
 /* The literals section (literals_enc.c): lits[0..n) into dst; next->huf is the Huffman table the

@@ -26,8 +26,13 @@ struct zs_params {
 	unsigned passes;     /* optimal parses of each block, each priced by the one before */
 };
 
-/* The parameters of a level for an input of that many bytes (NULL for a level out of range). */
+/* The parameters of a level for an input of that many bytes (NULL for a level out of range);
+ * input 0 asks for the row of inputs up to 256 KiB. */
 const struct zs_params *zs_level_params(int level, size_t input);
+
+/* Inputs this small take levels_small.c's rows. */
+#define ZS_SMALL_INPUT (16u * 1024u)
+const struct zs_params *zs_small_params(int level);
 
 /* An optimal-parse row that takes 5-byte matches is a speed row (level 15 over 256 KiB): it
  * also inserts less into the trees and cuts blocks at most once. One predicate, so that the
@@ -189,7 +194,8 @@ static inline size_t zs_match_len(const uint8_t *a, const uint8_t *b, const uint
 void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
 void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end);
-int zs_opt_alloc(struct zs_cctx *c);
+/* The optimal parser's state for blocks of up to block bytes. */
+int zs_opt_alloc(struct zs_cctx *c, size_t block);
 void zs_opt_free(struct zs_cctx *c);
 /* Zeroed memory for a match table of bytes (free() releases it), on huge pages where the
  * system has them and the table is large; 64 bytes more where it may not start a cache line

@@ -71,42 +71,68 @@ static void optimal_lengths(const uint16_t *sym, unsigned n, const uint32_t *cou
 		depth_out[i] = depth[i];
 }
 
-int zs_huf_build(struct zs_huf_ctable *ct, const uint32_t *counts, unsigned max_symbol)
+int zs_huf_lengths(struct zs_huf_lengths *hl, const uint32_t *counts, unsigned max_symbol)
 {
-	uint16_t sym[256];
-	uint8_t len[256];
-	unsigned n = 0;
-	const unsigned limit = ZS_HUF_ENC_MAX_BITS;
-
-	memset(ct->len, 0, sizeof(ct->len));
+	hl->n = 0;
 	for (unsigned s = 0; s <= max_symbol; s++)
 		if (counts[s])
-			sym[n++] = (uint16_t)s;
-	if (n < 2)
+			hl->sym[hl->n++] = (uint16_t)s;
+	if (hl->n < 2)
 		return 0;
-	sort_by_count(sym, n, counts);
-	optimal_lengths(sym, n, counts, len);
+	sort_by_count(hl->sym, hl->n, counts);
+	optimal_lengths(hl->sym, hl->n, counts, hl->len);
+	hl->max_len = 0;
+	for (unsigned i = 0; i < hl->n; i++)
+		if (hl->len[i] > hl->max_len)
+			hl->max_len = hl->len[i];
+	return 1;
+}
 
-	/* Clamp to the limit, then repay the Kraft overdraft by lengthening the rarest codes just
-	 * under the limit; sym[] is ascending by count, so scanning from the front finds them. */
+int zs_huf_build(struct zs_huf_ctable *ct, const uint32_t *counts, unsigned max_symbol)
+{
+	struct zs_huf_lengths hl;
+
+	return zs_huf_lengths(&hl, counts, max_symbol) &&
+	       zs_huf_limit(ct, &hl, max_symbol, ZS_HUF_ENC_MAX_BITS);
+}
+
+int zs_huf_limit(struct zs_huf_ctable *ct, const struct zs_huf_lengths *hl, unsigned max_symbol,
+		 unsigned limit)
+{
+	const uint16_t *sym = hl->sym;
+	uint8_t len[256];
+	unsigned n = hl->n;
+
+	if (n < 2 || limit > ZS_HUF_ENC_MAX_BITS || ((size_t)1 << limit) < n)
+		return 0;
+	memset(ct->len, 0, sizeof(ct->len));
+	/* Clamp to the limit, then repay the Kraft overdraft by lengthening a code of the longest
+	 * length under the limit (its rarest symbol), which costs the fewest bits. Only the number
+	 * of codes per length matters: the lengths go back to sym[] (ascending by count) longest
+	 * first, so the rarest symbols always hold the longest codes. */
+	unsigned count_of[ZS_HUF_ENC_MAX_BITS + 2] = {0};
 	int64_t kraft = 0, full = (int64_t)1 << limit;
 
 	for (unsigned i = 0; i < n; i++) {
-		if (len[i] > limit)
-			len[i] = (uint8_t)limit;
-		kraft += (int64_t)1 << (limit - len[i]);
+		unsigned l = hl->len[i] < limit ? hl->len[i] : limit;
+
+		count_of[l]++;
+		kraft += (int64_t)1 << (limit - l);
 	}
 	while (kraft > full) {
-		int best = -1;
+		unsigned m = limit - 1;
 
-		for (unsigned i = 0; i < n; i++)
-			if (len[i] < limit && (best < 0 || len[i] > len[best]))
-				best = (int)i;
-		if (best < 0)
+		while (m > 0 && count_of[m] == 0)
+			m--;
+		if (m == 0)
 			return 0;
-		kraft -= (int64_t)1 << (limit - len[best] - 1);
-		len[best]++;
+		count_of[m]--;
+		count_of[m + 1]++;
+		kraft -= (int64_t)1 << (limit - m - 1);
 	}
+	for (unsigned l = limit, i = 0; l > 0; l--)
+		for (unsigned k = 0; k < count_of[l]; k++)
+			len[i++] = (uint8_t)l;
 	/* Spend any slack on the most frequent symbols: the weights must describe a full tree. */
 	for (int pass = 0; kraft < full && pass < 64; pass++) {
 		for (int i = (int)n - 1; i >= 0 && kraft < full; i--) {

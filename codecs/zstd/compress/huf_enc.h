@@ -20,6 +20,20 @@ struct zs_huf_ctable {
  * than two symbols are present (use RLE or raw literals then), else 1. */
 int zs_huf_build(struct zs_huf_ctable *ct, const uint32_t *counts, unsigned max_symbol);
 
+/* The two halves of zs_huf_build, for trying several limits on one histogram: the present
+ * symbols by ascending count and their unlimited optimal lengths... */
+struct zs_huf_lengths {
+	uint16_t sym[256];
+	uint8_t len[256];
+	unsigned n, max_len;
+};
+
+int zs_huf_lengths(struct zs_huf_lengths *hl, const uint32_t *counts, unsigned max_symbol);
+
+/* ...then codes from them no longer than limit (0 when 2^limit cannot hold the symbols). */
+int zs_huf_limit(struct zs_huf_ctable *ct, const struct zs_huf_lengths *hl, unsigned max_symbol,
+		 unsigned limit);
+
 /* The tree description (header byte and weights); returns its size or 0 when it cannot be
  * expressed in cap bytes. */
 size_t zs_huf_write_tree(const struct zs_huf_ctable *ct, uint8_t *dst, size_t cap);

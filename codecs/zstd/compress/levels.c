@@ -91,5 +91,7 @@ const struct zs_params *zs_level_params(int level, size_t input)
 {
 	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
 		return NULL;
+	if (input != 0 && input <= ZS_SMALL_INPUT)
+		return zs_small_params(level);
 	return &level_table[level][input > LARGE_INPUT];
 }

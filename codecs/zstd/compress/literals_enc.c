@@ -96,6 +96,9 @@ static void histogram(const uint8_t *lits, size_t n, uint32_t *counts)
 		counts[b] = part[0][b] + part[1][b] + part[2][b] + part[3][b];
 }
 
+/* Code length limits below this cost more payload than any description saves. */
+#define MIN_CODE_LIMIT 5u
+
 /* What the section will be: the choice zs_encode_literals makes and zs_literals_cost prices. */
 struct lit_plan {
 	unsigned type;      /* ZS_LIT_RAW, _RLE, _COMPRESSED (sc->tmp_huf), _TREELESS (prev's) */
@@ -104,9 +107,45 @@ struct lit_plan {
 	uint64_t bits;      /* Huffman payload bits */
 };
 
+/* A fresh table for the histogram into sc->tmp_huf and pl->tree: its bits with the description,
+ * or UINT64_MAX. With search, code length limits under the optimal lengths' longest are tried
+ * while the total falls: they cost payload bits but give smaller weights, which describe in
+ * fewer bytes, and on a 4 KiB frame the description is a tenth of the literals section. */
+static uint64_t fresh_table(struct zs_block_scratch *sc, const uint32_t *counts,
+			    unsigned max_symbol, int search, struct lit_plan *pl)
+{
+	struct zs_huf_lengths hl;
+	struct zs_huf_ctable cand;
+	uint8_t tree[sizeof(pl->tree)];
+
+	if (!zs_huf_lengths(&hl, counts, max_symbol))
+		return UINT64_MAX;
+	unsigned limit = hl.max_len < ZS_HUF_ENC_MAX_BITS ? hl.max_len : ZS_HUF_ENC_MAX_BITS;
+
+	if (!zs_huf_limit(&sc->tmp_huf, &hl, max_symbol, limit))
+		return UINT64_MAX;
+	pl->tree_size = zs_huf_write_tree(&sc->tmp_huf, pl->tree, sizeof(pl->tree));
+	if (pl->tree_size == 0)
+		return UINT64_MAX;
+	uint64_t best = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * pl->tree_size;
+
+	while (search && --limit >= MIN_CODE_LIMIT && zs_huf_limit(&cand, &hl, max_symbol, limit)) {
+		size_t size = zs_huf_write_tree(&cand, tree, sizeof(tree));
+		uint64_t bits = size ? zs_huf_cost(&cand, counts, max_symbol) + 8 * size : UINT64_MAX;
+
+		if (bits >= best)
+			break;
+		best = bits;
+		sc->tmp_huf = cand;
+		memcpy(pl->tree, tree, size);
+		pl->tree_size = size;
+	}
+	return best;
+}
+
 /* The choice for n literals of histogram counts. */
 static void plan_literals(const struct zs_entropy *prev, struct zs_block_scratch *sc,
-			  const uint32_t *counts, size_t n, struct lit_plan *pl)
+			  const uint32_t *counts, size_t n, int search, struct lit_plan *pl)
 {
 	unsigned max_symbol = 0, distinct = 0;
 
@@ -125,13 +164,8 @@ static void plan_literals(const struct zs_entropy *prev, struct zs_block_scratch
 	if (n < 32)
 		return;
 	/* Price the fresh table against reusing the previous one. */
-	uint64_t new_bits = UINT64_MAX, old_bits = UINT64_MAX;
+	uint64_t new_bits = fresh_table(sc, counts, max_symbol, search, pl), old_bits = UINT64_MAX;
 
-	if (zs_huf_build(&sc->tmp_huf, counts, max_symbol)) {
-		pl->tree_size = zs_huf_write_tree(&sc->tmp_huf, pl->tree, sizeof(pl->tree));
-		if (pl->tree_size)
-			new_bits = zs_huf_cost(&sc->tmp_huf, counts, max_symbol) + 8 * pl->tree_size;
-	}
 	if (prev->huf_valid)
 		old_bits = zs_huf_cost(&prev->huf, counts, max_symbol);
 	if (old_bits != UINT64_MAX && old_bits <= new_bits) {
@@ -154,7 +188,7 @@ size_t zs_encode_literals(const struct zs_entropy *prev, struct zs_entropy *next
 	next->huf_valid = prev->huf_valid;
 	if (prev->huf_valid)
 		next->huf = prev->huf;
-	plan_literals(prev, sc, counts, n, &pl);
+	plan_literals(prev, sc, counts, n, sc->huf_search, &pl);
 	if (pl.type == ZS_LIT_RLE) {
 		if (cap < 4)
 			return 0;
@@ -188,7 +222,7 @@ size_t zs_literals_cost(const struct zs_entropy *prev, struct zs_entropy *next,
 	next->huf_valid = prev->huf_valid;
 	if (prev->huf_valid)
 		next->huf = prev->huf;
-	plan_literals(prev, sc, counts, n, &pl);
+	plan_literals(prev, sc, counts, n, 0, &pl);
 	if (pl.type == ZS_LIT_RLE)
 		return raw - n + 1;
 	if (pl.type == ZS_LIT_RAW)

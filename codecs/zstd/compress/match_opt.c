@@ -70,10 +70,8 @@ struct zs_opt_state {
 	int have_stats;         /* prices come from an earlier block of this frame */
 };
 
-int zs_opt_alloc(struct zs_cctx *c)
+int zs_opt_alloc(struct zs_cctx *c, size_t block)
 {
-	size_t block = c->max_input < ZS_BLOCK_SIZE_MAX ? c->max_input : ZS_BLOCK_SIZE_MAX;
-
 	c->opt = calloc(1, sizeof(*c->opt));
 	if (c->opt == NULL)
 		return -1;
