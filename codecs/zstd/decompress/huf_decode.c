@@ -240,12 +240,26 @@ static inline __attribute__((always_inline)) uint8_t decode_symbol(const uint16_
 	return (uint8_t)(e >> 8);
 }
 
-/* Symbol by symbol with a reload each time: the tail of a stream and short streams. */
+/* The rest of a stream: four symbols a reload while four remain (after a reload at least 57
+ * bits are there, 4 codes of at most 11 bits each; near the stream start the clamped reload
+ * holds every bit left, so a valid stream's codes are all there), then one at a time. A
+ * corrupt stream reads past its start and fails the final check. */
 static inline __attribute__((always_inline)) int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_t *dst, uint8_t *end)
 {
+	const uint16_t *entries = t->entries;
+	unsigned mb = t->max_bits;
+
+	while (end - dst >= 4) {
+		zs_bitin_reload(in);
+		dst[0] = decode_symbol(entries, mb, in);
+		dst[1] = decode_symbol(entries, mb, in);
+		dst[2] = decode_symbol(entries, mb, in);
+		dst[3] = decode_symbol(entries, mb, in);
+		dst += 4;
+	}
 	while (dst < end) {
 		zs_bitin_reload(in);
-		*dst++ = decode_symbol(t->entries, t->max_bits, in);
+		*dst++ = decode_symbol(entries, mb, in);
 	}
 	zs_bitin_reload(in);
 	return zs_bitin_finished(in) ? 0 : -1;
@@ -257,22 +271,10 @@ static inline __attribute__((always_inline)) int decode_1_body(const struct zs_h
 {
 	struct zs_bitin in;
 	uint8_t pad[8];
-	const uint16_t *entries = t->entries;
-	unsigned mb = t->max_bits;
-	uint8_t *end = dst + dst_len;
 
-	if (mb == 0 || zs_bitin_init(&in, src, len, pad) != 0)
+	if (t->max_bits == 0 || zs_bitin_init(&in, src, len, pad) != 0)
 		return -1;
-	/* After a reload at least 57 bits are there: 4 codes of at most 11 bits each. */
-	while (end - dst >= 4) {
-		zs_bitin_reload(&in);
-		dst[0] = decode_symbol(entries, mb, &in);
-		dst[1] = decode_symbol(entries, mb, &in);
-		dst[2] = decode_symbol(entries, mb, &in);
-		dst[3] = decode_symbol(entries, mb, &in);
-		dst += 4;
-	}
-	return decode_tail(t, &in, dst, end);
+	return decode_tail(t, &in, dst, dst + dst_len);
 }
 
 /* The 4-stream fast loop's reader: `b` holds a stream's unread bits left-aligned with a marker
