@@ -71,21 +71,42 @@ static int read_fse_weights(uint8_t *weights, const uint8_t *src, size_t len)
 	return n;
 }
 
+/* The weights are counted and sorted in four quarters of the symbol list at once, each with
+ * its own counters: one list's `counter[weight]++` waits on the previous store of the same
+ * counter when neighbouring symbols share a weight (most do), and four independent chains
+ * overlap those waits. */
+#define QUARTERS 4u
+
+/* Symbols in canonical order: by weight, lowest first, each weight in symbol order. Quarter j's
+ * symbols of a weight follow those of the quarters before it, so the order is the same as one
+ * pass would give. weights[0..QUARTERS * qlen) (padding included); sorted has that room. */
+static void sort_symbols(uint8_t *sorted, const uint8_t *weights, unsigned qlen,
+			 uint32_t qcount[QUARTERS][16], unsigned max_bits)
+{
+	uint32_t next[QUARTERS][16];
+	uint32_t start = 0;
+
+	for (unsigned w = 0; w <= max_bits; w++)
+		for (unsigned j = 0; j < QUARTERS; j++) {
+			next[j][w] = start;
+			start += qcount[j][w];
+		}
+	const uint8_t *w0 = weights, *w1 = w0 + qlen, *w2 = w1 + qlen, *w3 = w2 + qlen;
+
+	for (unsigned k = 0; k < qlen; k++) {
+		sorted[next[0][w0[k]]++] = (uint8_t)k;
+		sorted[next[1][w1[k]]++] = (uint8_t)(qlen + k);
+		sorted[next[2][w2[k]]++] = (uint8_t)(2 * qlen + k);
+		sorted[next[3][w3[k]]++] = (uint8_t)(3 * qlen + k);
+	}
+}
+
 /* Fill the table weight by weight: symbols of one weight are adjacent in the table (lowest
  * weights first, each in symbol order) and share a span, so each weight's loop stores a fixed
  * width and its branches predict well. */
-static void fill_entries(uint16_t *entries, const uint8_t *weights, unsigned nsymbols,
-			 const uint32_t *count, unsigned max_bits)
+static void fill_entries(uint16_t *entries, const uint8_t *sorted, const uint32_t *count,
+			 unsigned max_bits)
 {
-	uint32_t next[ZS_HUF_MAX_BITS + 2];
-	uint8_t sorted[ZS_HUF_MAX_SYMBOLS];
-
-	next[0] = 0;
-	for (unsigned w = 1; w <= max_bits; w++)
-		next[w] = next[w - 1] + count[w - 1];
-	for (unsigned i = 0; i < nsymbols; i++)
-		sorted[next[weights[i]]++] = (uint8_t)i;
-
 	const uint8_t *sym = sorted + count[0];
 	uint16_t *e = entries;
 
@@ -125,7 +146,7 @@ static void fill_entries(uint16_t *entries, const uint8_t *weights, unsigned nsy
 
 ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t len)
 {
-	uint8_t weights[ZS_HUF_MAX_SYMBOLS + 1];
+	uint8_t weights[ZS_HUF_MAX_SYMBOLS + QUARTERS];
 	unsigned nweights;
 	size_t used;
 
@@ -157,12 +178,27 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 	if (nweights >= ZS_HUF_MAX_SYMBOLS)
 		return -1;
 
-	/* Weights per value (0..15 fit the array; above 11 is corrupt), then the Kraft sum from
-	 * them: one pass over the weights, no branch per weight. */
-	uint32_t count[16] = { 0 };
+	/* Quarters cover the implied last weight too; the padding after it is weight 0, which
+	 * sorts ahead of every coded symbol and so takes no table entry. */
+	unsigned qlen = (nweights + QUARTERS) / QUARTERS;
 
-	for (unsigned i = 0; i < nweights; i++)
-		count[weights[i] & 15u]++;
+	memset(weights + nweights, 0, QUARTERS * qlen - nweights);
+	/* Weights per value (0..15 fit the arrays; above 11 is corrupt), then the Kraft sum from
+	 * them: one pass over the weights, no branch per weight. */
+	uint32_t qcount[QUARTERS][16] = { { 0 } };
+	uint32_t count[16];
+
+	const uint8_t *w0 = weights, *w1 = w0 + qlen, *w2 = w1 + qlen, *w3 = w2 + qlen;
+
+	/* Written out: GCC keeps the four quarters as an inner loop otherwise. */
+	for (unsigned k = 0; k < qlen; k++) {
+		qcount[0][w0[k] & 15u]++;
+		qcount[1][w1[k] & 15u]++;
+		qcount[2][w2[k] & 15u]++;
+		qcount[3][w3[k] & 15u]++;
+	}
+	for (unsigned w = 0; w < 16; w++)
+		count[w] = qcount[0][w] + qcount[1][w] + qcount[2][w] + qcount[3][w];
 	if ((count[12] | count[13] | count[14] | count[15]) != 0)
 		return -1;
 	uint32_t sum = 0;
@@ -179,12 +215,19 @@ ptrdiff_t zs_huf_read_table(struct zs_huf_table *t, const uint8_t *src, size_t l
 		return -1;
 	unsigned last = zs_highbit32(rest) + 1;
 
+	/* It was counted as padding (weight 0) in its quarter. */
 	weights[nweights] = (uint8_t)last;
+	qcount[nweights / qlen][0]--;
+	qcount[nweights / qlen][last]++;
+	count[0]--;
 	count[last]++;
 	/* A complete prefix code has an even number of longest codes: at least two of weight 1. */
 	if (count[1] == 0)
 		return -1;
-	fill_entries(t->entries, weights, nweights + 1, count, max_bits);
+	uint8_t sorted[ZS_HUF_MAX_SYMBOLS + QUARTERS];
+
+	sort_symbols(sorted, weights, qlen, qcount, max_bits);
+	fill_entries(t->entries, sorted, count, max_bits);
 	t->max_bits = max_bits;
 	return (ptrdiff_t)used;
 }
@@ -197,12 +240,26 @@ static inline __attribute__((always_inline)) uint8_t decode_symbol(const uint16_
 	return (uint8_t)(e >> 8);
 }
 
-/* Symbol by symbol with a reload each time: the tail of a stream and short streams. */
+/* The rest of a stream: four symbols a reload while four remain (after a reload at least 57
+ * bits are there, 4 codes of at most 11 bits each; near the stream start the clamped reload
+ * holds every bit left, so a valid stream's codes are all there), then one at a time. A
+ * corrupt stream reads past its start and fails the final check. */
 static inline __attribute__((always_inline)) int decode_tail(const struct zs_huf_table *t, struct zs_bitin *in, uint8_t *dst, uint8_t *end)
 {
+	const uint16_t *entries = t->entries;
+	unsigned mb = t->max_bits;
+
+	while (end - dst >= 4) {
+		zs_bitin_reload(in);
+		dst[0] = decode_symbol(entries, mb, in);
+		dst[1] = decode_symbol(entries, mb, in);
+		dst[2] = decode_symbol(entries, mb, in);
+		dst[3] = decode_symbol(entries, mb, in);
+		dst += 4;
+	}
 	while (dst < end) {
 		zs_bitin_reload(in);
-		*dst++ = decode_symbol(t->entries, t->max_bits, in);
+		*dst++ = decode_symbol(entries, mb, in);
 	}
 	zs_bitin_reload(in);
 	return zs_bitin_finished(in) ? 0 : -1;
@@ -214,22 +271,10 @@ static inline __attribute__((always_inline)) int decode_1_body(const struct zs_h
 {
 	struct zs_bitin in;
 	uint8_t pad[8];
-	const uint16_t *entries = t->entries;
-	unsigned mb = t->max_bits;
-	uint8_t *end = dst + dst_len;
 
-	if (mb == 0 || zs_bitin_init(&in, src, len, pad) != 0)
+	if (t->max_bits == 0 || zs_bitin_init(&in, src, len, pad) != 0)
 		return -1;
-	/* After a reload at least 57 bits are there: 4 codes of at most 11 bits each. */
-	while (end - dst >= 4) {
-		zs_bitin_reload(&in);
-		dst[0] = decode_symbol(entries, mb, &in);
-		dst[1] = decode_symbol(entries, mb, &in);
-		dst[2] = decode_symbol(entries, mb, &in);
-		dst[3] = decode_symbol(entries, mb, &in);
-		dst += 4;
-	}
-	return decode_tail(t, &in, dst, end);
+	return decode_tail(t, &in, dst, dst + dst_len);
 }
 
 /* The 4-stream fast loop's reader: `b` holds a stream's unread bits left-aligned with a marker
