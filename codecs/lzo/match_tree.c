@@ -81,7 +81,7 @@ void mt_prefetch(const struct match_tree *mt, const uint8_t *buf, uint32_t pos)
 }
 
 /* Common prefix of a and b from known (both agree on their first known bytes), up to limit. */
-static uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, uint32_t limit)
+static inline uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, uint32_t limit)
 {
 	uint32_t n = known;
 	while (n + 8 <= limit) {
@@ -105,6 +105,13 @@ static uint32_t common_len(const uint8_t *a, const uint8_t *b, uint32_t known, u
 	return n;
 }
 
+/* The position a link from the node at owner leads to; 0 (no child) leads a full ring back,
+ * beyond every window. */
+static inline uint32_t follow(uint32_t owner, uint16_t link)
+{
+	return owner - ((uint32_t)(uint16_t)(link - 1) + 1);
+}
+
 unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint32_t end,
 		   struct mt_match *out)
 {
@@ -112,10 +119,11 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 	uint32_t at = pos + mt->base;
 	uint32_t cur = *head;
 	*head = at;
-	/* Where the next candidate smaller (larger) than the new suffix hangs, and how many bytes
-	 * the new suffix shares with the last one hung there. */
-	uint32_t *smaller = &mt->child[2 * (at & RING_MASK)];
-	uint32_t *larger = smaller + 1;
+	/* Where the next candidate smaller (larger) than the new suffix hangs, the node that link
+	 * belongs to, and how many bytes the new suffix shares with the last one hung there. */
+	uint16_t *smaller = &mt->child[2 * (at & RING_MASK)];
+	uint16_t *larger = smaller + 1;
+	uint32_t own_smaller = at, own_larger = at;
 	uint32_t len_smaller = 0, len_larger = 0;
 	uint32_t limit = end - pos < mt->nice ? end - pos : mt->nice;
 	uint32_t best = 3;
@@ -123,7 +131,7 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 	const uint8_t *p = buf + pos;
 
 	while (at - cur <= MT_MAX_DIST && steps-- > 0) {
-		uint32_t *node = &mt->child[2 * (cur & RING_MASK)];
+		uint16_t *node = &mt->child[2 * (cur & RING_MASK)];
 		const uint8_t *q = buf + (cur - mt->base);
 		uint32_t known = len_smaller < len_larger ? len_smaller : len_larger;
 		uint32_t len = common_len(q, p, known, limit);
@@ -136,23 +144,29 @@ unsigned mt_insert(struct match_tree *mt, const uint8_t *buf, uint32_t pos, uint
 			}
 		}
 		if (len == limit) {
-			/* Equal as far as we look: cur's subtrees become the new node's, cur leaves. */
-			*smaller = node[0];
-			*larger = node[1];
+			/* Equal as far as we look: cur's subtrees become the new node's, cur leaves.
+			 * A subtree further than the window from its new owner is out of every later
+			 * search's reach, so it is dropped rather than linked. */
+			uint32_t d0 = own_smaller - follow(cur, node[0]);
+			uint32_t d1 = own_larger - follow(cur, node[1]);
+			*smaller = (uint16_t)(d0 <= MT_MAX_DIST ? d0 : 0);
+			*larger = (uint16_t)(d1 <= MT_MAX_DIST ? d1 : 0);
 			if (out != NULL && len == mt->nice && count > 0)
 				out[count - 1].len = common_len(q, p, len, end - pos);
 			return count;
 		}
 		if (q[len] < p[len]) {
-			*smaller = cur;
+			*smaller = (uint16_t)(own_smaller - cur);
 			smaller = &node[1];
+			own_smaller = cur;
 			len_smaller = len;
-			cur = node[1];
+			cur = follow(cur, node[1]);
 		} else {
-			*larger = cur;
+			*larger = (uint16_t)(own_larger - cur);
 			larger = &node[0];
+			own_larger = cur;
 			len_larger = len;
-			cur = node[0];
+			cur = follow(cur, node[0]);
 		}
 	}
 	*smaller = 0;

@@ -28,7 +28,10 @@ struct match_tree {
 	 * read from them is checked against the bytes before use. */
 	uint16_t pair[1u << 16];           /* newest position of each 2-byte value */
 	uint16_t head3[1u << MT_HASH_BITS]; /* newest position of each 3-byte hash */
-	uint32_t child[2u << MT_RING_BITS]; /* [2 * (pos & ring)]: smaller, [+1]: larger suffixes */
+	/* [2 * (pos & ring)]: the smaller, [+1] the larger suffixes' subtree, as its distance back
+	 * from the node (0: none). A child is always older than its node, and one further back
+	 * than the window is out of every later search's reach: 16 bits hold every useful link. */
+	uint16_t child[2u << MT_RING_BITS];
 	unsigned depth;                    /* tree nodes visited per position at most */
 	unsigned nice;                     /* a match this long ends the search */
 };
