@@ -350,8 +350,8 @@ static int run(struct ex *x, struct unsq_select *sel, long processors, struct sq
 		fflush(stdout);
 	}
 	unsq_meter_start(&x->meter, !o->no_progress && !o->quiet, o->percentage, inodes + blocks);
-	/* Even one processor gets a worker: decoding and writing then overlap the walk, as the
-	 * reference's reader, inflator and writer threads do. */
+	/* Even one processor gets a worker and the writer: walking, decoding and writing then
+	 * overlap, as the reference's reader, inflator and writer threads do. */
 	x->pool = unsq_pool_new(x->fs, (unsigned)(processors > 64 ? 64 : processors),
 				o->ignore_errors && !o->strict_errors, ex_finish_file, x, err);
 	if (x->pool == NULL)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* pool.c — the data-writing thread pool: a bounded job ring, per-worker decoders, pwrite. */
+/* pool.c — the data-writing thread pool: a bounded job ring, per-worker decoders, one writer. */
 #include "config.h"
 #include "unsquashfs/pool.h"
 
@@ -18,6 +18,9 @@
  * per job cost the workers more than writing the file's few hundred bytes. */
 #define BATCH_JOBS 16
 #define TAKE_MAX 8
+/* Files one write batch may carry: a batch's buffer fills with tails first on the text tree
+ * (about 17 tails of 7.6 KB each in 128 KiB). */
+#define WITEMS 64
 
 /* Decoded fragment blocks shared by all workers: consecutive small files share a fragment,
  * and their tails land on different workers, so a per-worker cache would decode each
@@ -49,12 +52,32 @@ struct job {
 	uint32_t len;
 };
 
+/* One file's bytes in a write batch. */
+struct witem {
+	struct unsq_out_file *f;
+	uint64_t off;  /* in the file */
+	size_t at;     /* in the batch's buffer */
+	uint32_t len;
+};
+
+/* Decoded data on its way to the writer: a whole block, or the tails of several small files
+ * copied out of their fragment blocks. The decoders hand the pwrite and each file's finish
+ * (owner, times, close) to one writer thread, so that at -processors 1 the one decoder does
+ * nothing but decode, as the reference's inflator thread beside its writer thread. */
+struct wbatch {
+	struct wbatch *next;  /* in the free list or the writer's queue */
+	uint8_t *buf;         /* block_size bytes */
+	size_t used;
+	size_t n;
+	struct witem item[WITEMS];
+};
+
 struct worker {
 	struct unsq_pool *pool;
 	pthread_t thread;
 	int started;
 	struct sqfs_decoder dec;
-	struct sqfs_file_reader fr; /* block and fragment buffers with the fragment cache */
+	struct wbatch *cur; /* being filled with tails; the writer gets it when full or when idle */
 };
 
 struct unsq_pool {
@@ -77,6 +100,15 @@ struct unsq_pool {
 	struct frag_slot frag[FRAG_SLOTS];
 	struct job batch[BATCH_JOBS]; /* the submitter's, not yet in the ring: no lock */
 	size_t batch_len;
+	/* The writer stage, under the same lock: batches cycle free -> a worker -> queue -> writer. */
+	pthread_t writer;
+	int writer_started;
+	pthread_cond_t w_not_empty, wb_free;
+	struct wbatch *wfree;
+	struct wbatch *wq_head, *wq_tail;
+	size_t wbusy;          /* batches queued or being written */
+	struct wbatch *wbatches; /* the allocation */
+	size_t nwbatches;
 };
 
 /* Find or decode fragment block (start, word); the slot stays pinned until put_frag. */
@@ -172,61 +204,165 @@ static int write_all(const struct unsq_out_file *f, const uint8_t *data, size_t 
 	return 0;
 }
 
+/* Lock held: nothing queued, decoding, or waiting to be written. */
+static int idle_locked(const struct unsq_pool *p)
+{
+	return p->count == 0 && p->busy == 0 && p->wbusy == 0;
+}
+
+/* Lock held: queue b for the writer; an empty batch goes straight back to the free list. */
+static void wq_push_locked(struct unsq_pool *p, struct wbatch *b)
+{
+	if (b->n == 0) {
+		b->next = p->wfree;
+		p->wfree = b;
+		pthread_cond_signal(&p->wb_free);
+		return;
+	}
+	b->next = NULL;
+	if (p->wq_tail != NULL)
+		p->wq_tail->next = b;
+	else
+		p->wq_head = b;
+	p->wq_tail = b;
+	p->wbusy++;
+	pthread_cond_signal(&p->w_not_empty);
+}
+
+/* Hand the worker's batch, if any, to the writer. */
+static void hand_over(struct worker *w)
+{
+	struct unsq_pool *p = w->pool;
+	if (w->cur == NULL)
+		return;
+	pthread_mutex_lock(&p->lock);
+	wq_push_locked(p, w->cur);
+	pthread_mutex_unlock(&p->lock);
+	w->cur = NULL;
+}
+
+/* The worker's batch with room for len more bytes (len <= block_size); a batch without room
+ * goes to the writer and a free one replaces it, waiting for the writer to return one. The
+ * writer never waits for a worker, so this wait ends. */
+static struct wbatch *batch_room(struct worker *w, size_t len)
+{
+	struct unsq_pool *p = w->pool;
+	struct wbatch *b = w->cur;
+	if (b != NULL && b->n < WITEMS && len <= p->fs->img.sb.block_size - b->used)
+		return b;
+	pthread_mutex_lock(&p->lock);
+	if (b != NULL)
+		wq_push_locked(p, b);
+	while (p->wfree == NULL)
+		pthread_cond_wait(&p->wb_free, &p->lock);
+	b = p->wfree;
+	p->wfree = b->next;
+	pthread_mutex_unlock(&p->lock);
+	b->used = 0;
+	b->n = 0;
+	w->cur = b;
+	return b;
+}
+
+/* Records len bytes just placed at the end of the worker's batch as f's at off; the batch
+ * goes to the writer once it is full. The item keeps the job's reference to f. */
+static void add_item(struct worker *w, struct unsq_out_file *f, uint64_t off, uint32_t len)
+{
+	struct wbatch *b = w->cur;
+	b->item[b->n++] = (struct witem){.f = f, .off = off, .at = b->used, .len = len};
+	b->used += len;
+	if (b->n == WITEMS || b->used == w->pool->fs->img.sb.block_size)
+		hand_over(w);
+}
+
+/* A tail is copied out of its fragment block (a few KB, cheaper than the pwrite it joins), so
+ * no fragment slot stays pinned while the writer is behind. */
+static int run_tail(struct worker *w, const struct job *j, struct sq_error *err)
+{
+	struct unsq_pool *p = w->pool;
+	if (j->len > p->fs->img.sb.block_size)
+		return sq_fail(err, SQ_ERR_CORRUPT, "a file tail lies outside its fragment block at %" PRIu64, j->pos);
+	struct wbatch *b = batch_room(w, j->len);
+	struct frag_slot *s = get_frag(p, &w->dec, j->pos, j->word, err);
+	if (s == NULL)
+		return -1;
+	int bad = j->frag_offset > s->len || j->len > s->len - j->frag_offset;
+	if (!bad)
+		memcpy(b->buf + b->used, s->data + j->frag_offset, j->len);
+	put_frag(p, s);
+	if (bad)
+		return sq_fail(err, SQ_ERR_CORRUPT, "a file tail lies outside its fragment block at %" PRIu64, j->pos);
+	add_item(w, j->f, j->off, j->len);
+	return 1;
+}
+
+/* 0: done (the caller drops the job's reference), 1: handed to the writer with the
+ * reference, -1 with err. */
 static int run_job(struct worker *w, const struct job *j, struct sq_error *err)
 {
-	struct sqfs_file_reader *fr = &w->fr;
 	if (j->kind == JOB_PREFETCH) {
 		/* A guess: if it fails, the tail that really needs the block reports it. */
-		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
+		struct frag_slot *s = get_frag(w->pool, &w->dec, j->pos, j->word, err);
 		if (s != NULL)
 			put_frag(w->pool, s);
 		sq_error_clear(err);
 		return 0;
 	}
-	if (j->kind == JOB_TAIL) {
-		struct frag_slot *s = get_frag(w->pool, fr->dec, j->pos, j->word, err);
-		if (s == NULL)
-			return -1;
-		int rc;
-		if (j->frag_offset > s->len || j->len > s->len - j->frag_offset)
-			rc = sq_fail(err, SQ_ERR_CORRUPT, "a file tail lies outside its fragment block at %" PRIu64,
-				     j->pos);
-		else
-			rc = write_all(j->f, s->data + j->frag_offset, j->len, j->off, err);
-		put_frag(w->pool, s);
-		return rc;
-	}
+	if (j->kind == JOB_TAIL)
+		return run_tail(w, j, err);
 	if (j->word == 0)
 		return 0; /* a hole: the finisher's ftruncate sets the size */
-	if (sqfs_decoder_read_data(fr->dec, j->pos, j->word, fr->block, j->len, "data block", err))
+	/* A block takes a batch of its own: the decoder wants block_size bytes of room. */
+	if (w->cur != NULL && w->cur->used > 0)
+		hand_over(w);
+	struct wbatch *b = batch_room(w, w->pool->fs->img.sb.block_size);
+	if (sqfs_decoder_read_data(&w->dec, j->pos, j->word, b->buf, j->len, "data block", err))
 		return -1;
-	return write_all(j->f, fr->block, j->len, j->off, err);
+	add_item(w, j->f, j->off, j->len);
+	hand_over(w);
+	return 1;
 }
 
-/* Runs one job taken from the ring; a failure is recorded (or only printed, for a write
- * failure under -ignore-errors) and marks the job's file failed. Then drops the job's ref. */
-static void finish_job(struct unsq_pool *p, struct worker *w, const struct job *j, int skip)
+/* A job or write of f failed with e: recorded as the pool's failure, or only printed (a
+ * write failure under -ignore-errors); f is marked failed either way. */
+static void job_failed(struct unsq_pool *p, struct unsq_out_file *f, struct sq_error *e)
+{
+	pthread_mutex_lock(&p->lock);
+	if (f != NULL)
+		f->failed = 1;
+	if (e->code == SQ_ERR_IO && p->io_nonfatal) {
+		fprintf(stderr, "unsquashfs: %s\n", e->msg);
+		p->saw_nonfatal = 1;
+	} else {
+		record(p, e);
+	}
+	pthread_mutex_unlock(&p->lock);
+	sq_error_clear(e);
+}
+
+/* Drops one reference to f, recording a failure of its finish. */
+static void drop_file(struct unsq_pool *p, struct unsq_out_file *f)
 {
 	struct sq_error e;
 	sq_error_clear(&e);
-	if (!skip && run_job(w, j, &e)) {
-		pthread_mutex_lock(&p->lock);
-		if (j->f != NULL)
-			j->f->failed = 1;
-		if (e.code == SQ_ERR_IO && p->io_nonfatal) {
-			fprintf(stderr, "unsquashfs: %s\n", e.msg);
-			p->saw_nonfatal = 1;
-		} else {
-			record(p, &e);
-		}
-		pthread_mutex_unlock(&p->lock);
-		sq_error_clear(&e);
-	}
-	if (j->f != NULL && put_file(p, j->f, &e)) {
+	if (f != NULL && put_file(p, f, &e)) {
 		pthread_mutex_lock(&p->lock);
 		record(p, &e);
 		pthread_mutex_unlock(&p->lock);
 	}
+}
+
+/* Runs one job taken from the ring; the job's ref is dropped here unless the writer got it. */
+static void finish_job(struct unsq_pool *p, struct worker *w, const struct job *j, int skip)
+{
+	struct sq_error e;
+	sq_error_clear(&e);
+	int rc = skip ? 0 : run_job(w, j, &e);
+	if (rc == 1)
+		return;
+	if (rc < 0)
+		job_failed(p, j->f, &e);
+	drop_file(p, j->f);
 }
 
 static void *worker_main(void *arg)
@@ -263,11 +399,111 @@ static void *worker_main(void *arg)
 
 		pthread_mutex_lock(&p->lock);
 		p->busy -= n;
-		if (p->count == 0 && p->busy == 0)
+		/* Out of work: the tails gathered so far go to the writer rather than wait here. */
+		if (p->count == 0 && w->cur != NULL) {
+			wq_push_locked(p, w->cur);
+			w->cur = NULL;
+		}
+		if (idle_locked(p))
 			pthread_cond_broadcast(&p->drained);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
+}
+
+/* Writes one batch's items and drops their references (each file's last one finishes it). */
+static void write_batch(struct unsq_pool *p, const struct wbatch *b, const int *skip)
+{
+	for (size_t k = 0; k < b->n; k++) {
+		const struct witem *it = &b->item[k];
+		struct sq_error e;
+		sq_error_clear(&e);
+		if (!skip[k] && write_all(it->f, b->buf + it->at, it->len, it->off, &e))
+			job_failed(p, it->f, &e);
+		drop_file(p, it->f);
+	}
+}
+
+static void *writer_main(void *arg)
+{
+	struct unsq_pool *p = arg;
+	int skip[WITEMS];
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (p->wq_head == NULL && !p->stop)
+			pthread_cond_wait(&p->w_not_empty, &p->lock);
+		struct wbatch *b = p->wq_head;
+		if (b == NULL)
+			break; /* stopped, and everything was written before the stop */
+		p->wq_head = b->next;
+		if (p->wq_head == NULL)
+			p->wq_tail = NULL;
+		for (size_t k = 0; k < b->n; k++) {
+			struct unsq_out_file *f = b->item[k].f;
+			skip[k] = p->failed || f->failed;
+			if (skip[k])
+				f->failed = 1;
+		}
+		pthread_mutex_unlock(&p->lock);
+
+		write_batch(p, b, skip);
+
+		pthread_mutex_lock(&p->lock);
+		b->next = p->wfree;
+		p->wfree = b;
+		p->wbusy--;
+		pthread_cond_signal(&p->wb_free);
+		if (idle_locked(p))
+			pthread_cond_broadcast(&p->drained);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* The fragment cache and the write batches: nthreads + 2 batches let the writer write one
+ * while another waits and every worker fills its own. */
+static int alloc_buffers(struct unsq_pool *p, unsigned nthreads, struct sq_error *err)
+{
+	const size_t bs = p->fs->img.sb.block_size;
+	for (size_t i = 0; i < FRAG_SLOTS; i++) {
+		p->frag[i].data = malloc(bs);
+		if (p->frag[i].data == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the fragment cache");
+	}
+	p->wbatches = calloc((size_t)nthreads + 2, sizeof(*p->wbatches));
+	if (p->wbatches == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the write buffers");
+	for (size_t i = 0; i < (size_t)nthreads + 2; i++) {
+		struct wbatch *b = &p->wbatches[i];
+		b->buf = malloc(bs);
+		if (b->buf == NULL)
+			return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the write buffers");
+		p->nwbatches = i + 1;
+		b->next = p->wfree;
+		p->wfree = b;
+	}
+	return 0;
+}
+
+static int start_threads(struct unsq_pool *p, unsigned nthreads, struct sq_error *err)
+{
+	p->workers = calloc(nthreads, sizeof(*p->workers));
+	if (p->workers == NULL)
+		return sq_fail(err, SQ_ERR_NOMEM, "out of memory for the worker pool");
+	if (pthread_create(&p->writer, NULL, writer_main, p) != 0)
+		return sq_fail(err, SQ_ERR_NOMEM, "cannot start the writer thread");
+	p->writer_started = 1;
+	for (unsigned i = 0; i < nthreads; i++) {
+		struct worker *w = &p->workers[i];
+		w->pool = p;
+		if (sqfs_decoder_init(&w->dec, &p->fs->img, err))
+			return -1;
+		p->nworkers = i + 1;
+		if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+			return sq_fail(err, SQ_ERR_NOMEM, "cannot start a worker thread");
+		w->started = 1;
+	}
+	return 0;
 }
 
 struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
@@ -287,39 +523,14 @@ struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_no
 	pthread_cond_init(&p->not_full, NULL);
 	pthread_cond_init(&p->drained, NULL);
 	pthread_cond_init(&p->frag_changed, NULL);
+	pthread_cond_init(&p->w_not_empty, NULL);
+	pthread_cond_init(&p->wb_free, NULL);
 	sq_error_clear(&p->err);
-	for (size_t i = 0; i < FRAG_SLOTS; i++) {
-		p->frag[i].data = malloc(fs->img.sb.block_size);
-		if (p->frag[i].data == NULL) {
-			sq_fail(err, SQ_ERR_NOMEM, "out of memory for the fragment cache");
-			unsq_pool_free(p, NULL);
-			return NULL;
-		}
-	}
-	p->workers = calloc(nthreads, sizeof(*p->workers));
-	if (p->workers == NULL) {
-		sq_fail(err, SQ_ERR_NOMEM, "out of memory for the worker pool");
+	if (alloc_buffers(p, nthreads, err) || start_threads(p, nthreads, err)) {
 		unsq_pool_free(p, NULL);
 		return NULL;
 	}
-	for (unsigned i = 0; i < nthreads; i++) {
-		struct worker *w = &p->workers[i];
-		w->pool = p;
-		if (sqfs_decoder_init(&w->dec, &fs->img, err))
-			goto fail;
-		p->nworkers = i + 1;
-		if (sqfs_file_reader_init(&w->fr, fs, &w->dec, err))
-			goto fail;
-		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
-			sq_fail(err, SQ_ERR_NOMEM, "cannot start a worker thread");
-			goto fail;
-		}
-		w->started = 1;
-	}
 	return p;
-fail:
-	unsq_pool_free(p, NULL);
-	return NULL;
 }
 
 /* Drops the refs of batched jobs that will never run (the pool has failed). */
@@ -405,18 +616,20 @@ int unsq_pool_free(struct unsq_pool *p, struct sq_error *err)
 	sq_error_clear(&ignored);
 	unsq_pool_flush(p, &ignored); /* a failure is in p->err, reported below */
 	pthread_mutex_lock(&p->lock);
-	while (p->count > 0 || p->busy > 0)
+	while (!idle_locked(p))
 		pthread_cond_wait(&p->drained, &p->lock);
 	p->stop = 1;
 	pthread_cond_broadcast(&p->not_empty);
+	pthread_cond_broadcast(&p->w_not_empty);
 	pthread_mutex_unlock(&p->lock);
 	for (unsigned i = 0; i < p->nworkers; i++) {
 		struct worker *w = &p->workers[i];
 		if (w->started)
 			pthread_join(w->thread, NULL);
-		sqfs_file_reader_free(&w->fr);
 		sqfs_decoder_free(&w->dec);
 	}
+	if (p->writer_started)
+		pthread_join(p->writer, NULL);
 	int rc = p->saw_nonfatal ? 2 : 0;
 	if (p->failed) {
 		if (err != NULL)
@@ -426,7 +639,12 @@ int unsq_pool_free(struct unsq_pool *p, struct sq_error *err)
 	free(p->workers);
 	for (size_t i = 0; i < FRAG_SLOTS; i++)
 		free(p->frag[i].data);
+	for (size_t i = 0; i < p->nwbatches; i++)
+		free(p->wbatches[i].buf);
+	free(p->wbatches);
 	pthread_cond_destroy(&p->frag_changed);
+	pthread_cond_destroy(&p->w_not_empty);
+	pthread_cond_destroy(&p->wb_free);
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->not_empty);
 	pthread_cond_destroy(&p->not_full);

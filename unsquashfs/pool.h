@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* pool.h — worker threads that decode file blocks and pwrite them into already-created files. */
+/* pool.h — worker threads that decode file blocks, and a writer that pwrites them into created files. */
 #ifndef SQ_UNSQUASHFS_POOL_H
 #define SQ_UNSQUASHFS_POOL_H
 
@@ -21,15 +21,17 @@ struct unsq_out_file {
 	void *user;           /* owned by the finish callback */
 };
 
-/* finish runs on whichever thread drops the last reference, without the pool lock held; it must
- * be thread-safe. Returns 0 or -1 with err. */
+/* finish runs on whichever thread drops the last reference (the writer, mostly), without the
+ * pool lock held; it must be thread-safe. Returns 0 or -1 with err. */
 typedef int (*unsq_finish_fn)(void *ctx, struct unsq_out_file *f, struct sq_error *err);
 
 struct unsq_pool;
 
-/* Start nthreads workers (each with its own decoder and buffers) over fs. With io_nonfatal a
- * failure to write an output file is printed and the file abandoned instead of stopping all.
- * NULL with err. */
+/* Start nthreads decoding workers (each with its own decoder) and one writer over fs: the
+ * workers decode, the writer pwrites and finishes files, so decoding never waits for the
+ * kernel's copies, owners and times (the reference's inflator and writer threads). With
+ * io_nonfatal a failure to write an output file is printed and the file abandoned instead of
+ * stopping all. NULL with err. */
 struct unsq_pool *unsq_pool_new(struct sqfs_fs *fs, unsigned nthreads, int io_nonfatal, unsq_finish_fn finish,
 				void *ctx, struct sq_error *err);
 
