@@ -32,6 +32,28 @@ static inline void zs_hash3_reset(struct zs_cctx *c)
 #define COMPARE_CAP 2048u
 #define INSERT_CAP 256u
 
+/* Descents go position by position and the heads are scattered over tables larger than the
+ * core's cache: start loading the heads of the position after next (one descent ahead is not
+ * quite enough time; a 5-byte hash reads 8 bytes, which only a position 8 bytes before the
+ * input's end has), and, the next position's head having been asked for one descent ago, the
+ * first node of its descent and the bytes it will compare. */
+static inline __attribute__((always_inline)) void
+zs_bt_prefetch_ahead(const struct zs_cctx *c, const uint8_t *src, size_t pos, unsigned key,
+		     size_t lowest, size_t apos, uintptr_t vsrc)
+{
+	if (pos + 10 > c->src_len) {
+		__builtin_prefetch(&c->hash[zs_hash(src + pos, key, c->hash_log)]);
+		return;
+	}
+	__builtin_prefetch(&c->hash[zs_hash(src + pos + 2, key, c->hash_log)]);
+	uint32_t next = c->hash[zs_hash(src + pos + 1, key, c->hash_log)];
+
+	if ((size_t)next - lowest < apos - lowest) {
+		__builtin_prefetch(&c->chain[2 * (next & c->bt_mask)]);
+		__builtin_prefetch((const uint8_t *)(vsrc + next));
+	}
+}
+
 /* Inserts pos into its tree and, if out != NULL, appends to out[] (at most max_out entries,
  * the last one replaced when full) the matches longer than *best found on the way, lengths
  * capped at end - pos. attempts bounds the descent. Returns the number appended. Inlined into
@@ -67,23 +89,7 @@ zs_bt_descend(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t end, uns
 	unsigned n = 0;
 
 	c->hash[h] = (uint32_t)apos;
-	/* Descents go position by position and the heads are scattered over tables larger than
-	 * the core's cache: start loading the heads of the position after next now (one descent
-	 * ahead is not quite enough time; a 5-byte hash reads 8 bytes, which only a position
-	 * 8 bytes before the input's end has). */
-	size_t ahead = pos + 10 <= c->src_len ? pos + 2 : pos;
-
-	__builtin_prefetch(&c->hash[zs_hash(src + ahead, key, c->hash_log)]);
-	/* The next position's head was asked for one descent ago and should be in by now: start
-	 * loading the first node of its descent and the bytes it will compare. */
-	if (ahead > pos) {
-		uint32_t next = c->hash[zs_hash(src + pos + 1, key, c->hash_log)];
-
-		if ((size_t)next - lowest < apos - lowest) {
-			__builtin_prefetch(&bt[2 * (next & mask)]);
-			__builtin_prefetch((const uint8_t *)(vsrc + next));
-		}
-	}
+	zs_bt_prefetch_ahead(c, src, pos, key, lowest, apos, vsrc);
 	if (c->use_hash3) {
 		uint32_t h3 = zs_hash(src + pos, 3, c->hash3_log);
 		uint32_t c3 = c->hash3[h3];
