@@ -130,15 +130,16 @@ static uint64_t piece_entropy(const struct piece_stats *p)
 	return bits;
 }
 
-/* The cut points tried in [a, b) into at[] (sequence indices, ascending, each once); returns
- * how many. */
+/* The cut points tried in [a, b) into at[] (sequence indices, ascending, each once, at most
+ * CUT_MAX: tries up to 8); returns how many. */
+#define CUT_MAX 16
 static int cut_points(const struct splitter *s, size_t a, size_t b, size_t *at)
 {
 	const uint32_t *pos = s->c->split_pos;
 	size_t content = piece_content(s, a, b), q = a + 1;
 	int tries = s->e->tries, n = 0;
 
-	for (int k = 1; k <= 2 * tries - 1; k++) {
+	for (int k = 1; k <= 2 * tries - 1 && n < CUT_MAX; k++) {
 		size_t cut_pos = pos[a] + content * (size_t)k / (size_t)(2 * tries);
 
 		while (q + 1 < b && pos[q] < cut_pos)
@@ -166,8 +167,8 @@ static void decide(struct splitter *s, const struct zs_entropy *prev, size_t a, 
 		return;
 	struct zs_entropy left_e, le, re;
 	struct piece_stats left, right, best_left;
-	size_t at[16], scanned = a, best = SIZE_MAX, best_lc = 0, best_rc = 0, m = 0;
-	uint64_t rank[16];
+	size_t at[CUT_MAX], scanned = a, best = SIZE_MAX, best_lc = 0, best_rc = 0, m = 0;
+	uint64_t rank[CUT_MAX];
 	int n = cut_points(s, a, b, at);
 
 	stats_clear(&left);
