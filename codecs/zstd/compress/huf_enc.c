@@ -88,14 +88,6 @@ int zs_huf_lengths(struct zs_huf_lengths *hl, const uint32_t *counts, unsigned m
 	return 1;
 }
 
-int zs_huf_build(struct zs_huf_ctable *ct, const uint32_t *counts, unsigned max_symbol)
-{
-	struct zs_huf_lengths hl;
-
-	return zs_huf_lengths(&hl, counts, max_symbol) &&
-	       zs_huf_limit(ct, &hl, max_symbol, ZS_HUF_ENC_MAX_BITS);
-}
-
 int zs_huf_limit(struct zs_huf_ctable *ct, const struct zs_huf_lengths *hl, unsigned max_symbol,
 		 unsigned limit)
 {

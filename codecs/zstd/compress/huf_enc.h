@@ -16,12 +16,9 @@ struct zs_huf_ctable {
 	unsigned max_symbol;/* highest symbol with a code */
 };
 
-/* Codes for counts[0..max_symbol], no longer than ZS_HUF_ENC_MAX_BITS. Returns 0 when fewer
- * than two symbols are present (use RLE or raw literals then), else 1. */
-int zs_huf_build(struct zs_huf_ctable *ct, const uint32_t *counts, unsigned max_symbol);
-
-/* The two halves of zs_huf_build, for trying several limits on one histogram: the present
- * symbols by ascending count and their unlimited optimal lengths... */
+/* A Huffman code in two steps, so that several length limits can be tried on one histogram:
+ * the symbols present, by ascending count, with their unlimited optimal lengths (0 when fewer
+ * than two symbols are present: use RLE or raw literals then)... */
 struct zs_huf_lengths {
 	uint16_t sym[256];
 	uint8_t len[256];
@@ -30,7 +27,8 @@ struct zs_huf_lengths {
 
 int zs_huf_lengths(struct zs_huf_lengths *hl, const uint32_t *counts, unsigned max_symbol);
 
-/* ...then codes from them no longer than limit (0 when 2^limit cannot hold the symbols). */
+/* ...then canonical codes from them no longer than limit (at most ZS_HUF_ENC_MAX_BITS; 0 when
+ * 2^limit cannot hold the symbols). */
 int zs_huf_limit(struct zs_huf_ctable *ct, const struct zs_huf_lengths *hl, unsigned max_symbol,
 		 unsigned limit);
 
