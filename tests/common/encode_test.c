@@ -71,7 +71,7 @@ static int kind_of(struct sqfs_inode_w in)
 	return in.type;
 }
 
-static void test_inodes(void)
+static void test_file_inodes(void)
 {
 	uint8_t out[128];
 	uint32_t blocks[1] = { 0x01002000 };
@@ -115,7 +115,12 @@ static void test_inodes(void)
 	for (int i = 0; i < 4; i++)
 		CHECK(kind_of(r[i]) == SQFS_INODE_EXT_FILE, "reason %d", i);
 	CHECK(kind_of(r[4]) == SQFS_INODE_FILE);
+}
 
+static void test_dir_inodes(void)
+{
+	uint8_t out[128];
+	struct sqfs_inode_w r[2];
 	struct sqfs_inode_w d = { .type = SQFS_INODE_DIR, .mode = 040755, .inode_number = 8,
 				  .nlink = 3, .xattr_index = SQFS_NO_XATTR,
 				  .dir_block_start = 0x1234, .dir_size = 0x2b, .dir_offset = 0x1f,
@@ -144,7 +149,11 @@ static void test_inodes(void)
 	r[1].dir_index_count = 1;
 	CHECK(kind_of(r[0]) == SQFS_INODE_EXT_DIR);
 	CHECK(kind_of(r[1]) == SQFS_INODE_EXT_DIR);
+}
 
+static void test_special_inodes(void)
+{
+	uint8_t out[128];
 	struct sqfs_inode_w s = { .type = SQFS_INODE_SYMLINK, .mode = 0120777, .inode_number = 3,
 				  .nlink = 1, .xattr_index = SQFS_NO_XATTR, .target = "abc",
 				  .target_len = 3 };
@@ -467,7 +476,9 @@ static void test_xattr_large(void)
 
 int main(void)
 {
-	test_inodes();
+	test_file_inodes();
+	test_dir_inodes();
+	test_special_inodes();
 	test_meta_writer();
 	test_tables();
 	test_dir_small();

@@ -235,25 +235,9 @@ static struct tree_inode *find(struct run *r, const char *name)
 	return NULL;
 }
 
-int main(void)
+/* The source files: duplicates, sparse and zero blocks, shared blocks and shared tails. */
+static void make_sources(const uint8_t *rnd, const uint8_t *text, uint8_t *zero, size_t big)
 {
-	snprintf(dir, sizeof(dir), "%s/data_test.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (mkdtemp(dir) == NULL) {
-		perror("mkdtemp");
-		return 1;
-	}
-	char src[300];
-	snprintf(src, sizeof(src), "%s/src", dir);
-	mkdir(src, 0755);
-
-	size_t big = 5 * 4096 + 1234;
-	uint8_t *rnd = malloc(big), *text = malloc(big), *zero = calloc(1, big);
-	uint64_t s = 12345;
-	for (size_t i = 0; i < big; i++) {
-		s = s * 6364136223846793005ull + 1442695040888963407ull;
-		rnd[i] = (uint8_t)(s >> 56);
-		text[i] = "the quick brown fox jumps "[i % 26];
-	}
 	put_file("empty", rnd, 0, 0, 0);
 	put_file("small", text, 100, 0, 0);
 	put_file("small_dup", text, 100, 0, 0);
@@ -279,11 +263,14 @@ int main(void)
 	memcpy(zero, rnd + 1000, 4096);
 	put_file("tail_y", zero, 4096 + 500, 0, 0);
 	memset(zero, 0, big);
+}
 
+static int check_default(void)
+{
 	struct run one, three;
 	if (run_once(&one, NULL, 1, 3) != 0 || run_once(&three, NULL, 3, 8) != 0) {
 		fprintf(stderr, "data stage failed\n");
-		return 1;
+		return -1;
 	}
 	verify(&one, "default/1");
 	verify(&three, "default/3");
@@ -308,47 +295,81 @@ int main(void)
 	      "empty file");
 	free_run(&one);
 	free_run(&three);
+	return 0;
+}
+
+/* What -always-use-fragments shares: whole blocks of a file with a tail, and equal tails. */
+static void check_shared_parts(struct run *a)
+{
+	struct tree_inode *p1 = find(a, "pre"), *p2 = find(a, "pre_tail");
+	struct tree_inode *tx = find(a, "tail_x"), *ty = find(a, "tail_y");
+	CHECK(p1->file->blocks_start == p2->file->blocks_start &&
+	      p2->file->fragment_index != SQFS_NO_FRAGMENT, "blocks not shared");
+	CHECK(tx->file->blocks_start != ty->file->blocks_start &&
+	      tx->file->fragment_index == ty->file->fragment_index &&
+	      tx->file->fragment_offset == ty->file->fragment_offset,
+	      "equal tails not shared");
+}
+
+static void check_variant(const char *opt)
+{
+	struct run a, c;
+	if (run_once(&a, opt, 1, 3) != 0 || run_once(&c, opt, 2, 5) != 0) {
+		CHECK(0, "%s: data stage failed", opt);
+		return;
+	}
+	verify(&a, opt);
+	CHECK(a.img_len == c.img_len && memcmp(a.img, c.img, a.img_len) == 0,
+	      "%s: images differ between 1 and 2 workers", opt);
+	struct tree_inode *bb = find(&a, "big"), *ss = find(&a, "small");
+	struct tree_inode *sp2 = find(&a, "sparse");
+	if (strcmp(opt, "-no-fragments") == 0)
+		CHECK(a.frag_count == 0 && ss->file->block_count == 1, "-no-fragments");
+	if (strcmp(opt, "-always-use-fragments") == 0) {
+		CHECK(bb->file->block_count == 5 && bb->file->fragment_index != SQFS_NO_FRAGMENT &&
+		      a.stats.duplicate_files == 3, "-always-use-fragments");
+		check_shared_parts(&a);
+	}
+	if (strcmp(opt, "-no-duplicates") == 0)
+		CHECK(a.stats.duplicate_files == 0, "-no-duplicates");
+	if (strcmp(opt, "-no-sparse") == 0)
+		CHECK(sp2->file->block_sizes[1] != 0 && a.stats.sparse_blocks == 0, "-no-sparse");
+	if (strcmp(opt, "-noD") == 0)
+		CHECK((bb->file->block_sizes[0] & SQFS_DATA_UNCOMPRESSED) &&
+		      !(a.frags[0].size_word & SQFS_DATA_UNCOMPRESSED), "-noD");
+	if (strcmp(opt, "-noF") == 0)
+		CHECK((a.frags[0].size_word & SQFS_DATA_UNCOMPRESSED), "-noF");
+	free_run(&a);
+	free_run(&c);
+}
+
+int main(void)
+{
+	snprintf(dir, sizeof(dir), "%s/data_test.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	char src[300];
+	snprintf(src, sizeof(src), "%s/src", dir);
+	mkdir(src, 0755);
+
+	size_t big = 5 * 4096 + 1234;
+	uint8_t *rnd = malloc(big), *text = malloc(big), *zero = calloc(1, big);
+	uint64_t s = 12345;
+	for (size_t i = 0; i < big; i++) {
+		s = s * 6364136223846793005ull + 1442695040888963407ull;
+		rnd[i] = (uint8_t)(s >> 56);
+		text[i] = "the quick brown fox jumps "[i % 26];
+	}
+	make_sources(rnd, text, zero, big);
+	if (check_default() != 0)
+		return 1;
 
 	static const char *const variants[] = { "-no-fragments", "-always-use-fragments",
 						"-no-duplicates", "-no-sparse", "-noD", "-noF" };
-	for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
-		struct run a, c;
-		if (run_once(&a, variants[v], 1, 3) != 0 || run_once(&c, variants[v], 2, 5) != 0) {
-			CHECK(0, "%s: data stage failed", variants[v]);
-			continue;
-		}
-		verify(&a, variants[v]);
-		CHECK(a.img_len == c.img_len && memcmp(a.img, c.img, a.img_len) == 0,
-		      "%s: images differ between 1 and 2 workers", variants[v]);
-		struct tree_inode *bb = find(&a, "big"), *ss = find(&a, "small");
-		struct tree_inode *sp2 = find(&a, "sparse");
-		if (strcmp(variants[v], "-no-fragments") == 0)
-			CHECK(a.frag_count == 0 && ss->file->block_count == 1, "-no-fragments");
-		if (strcmp(variants[v], "-always-use-fragments") == 0)
-			CHECK(bb->file->block_count == 5 && bb->file->fragment_index != SQFS_NO_FRAGMENT &&
-			      a.stats.duplicate_files == 3, "-always-use-fragments");
-		if (strcmp(variants[v], "-always-use-fragments") == 0) {
-			struct tree_inode *p1 = find(&a, "pre"), *p2 = find(&a, "pre_tail");
-			struct tree_inode *tx = find(&a, "tail_x"), *ty = find(&a, "tail_y");
-			CHECK(p1->file->blocks_start == p2->file->blocks_start &&
-			      p2->file->fragment_index != SQFS_NO_FRAGMENT, "blocks not shared");
-			CHECK(tx->file->blocks_start != ty->file->blocks_start &&
-			      tx->file->fragment_index == ty->file->fragment_index &&
-			      tx->file->fragment_offset == ty->file->fragment_offset,
-			      "equal tails not shared");
-		}
-		if (strcmp(variants[v], "-no-duplicates") == 0)
-			CHECK(a.stats.duplicate_files == 0, "-no-duplicates");
-		if (strcmp(variants[v], "-no-sparse") == 0)
-			CHECK(sp2->file->block_sizes[1] != 0 && a.stats.sparse_blocks == 0, "-no-sparse");
-		if (strcmp(variants[v], "-noD") == 0)
-			CHECK((bb->file->block_sizes[0] & SQFS_DATA_UNCOMPRESSED) &&
-			      !(a.frags[0].size_word & SQFS_DATA_UNCOMPRESSED), "-noD");
-		if (strcmp(variants[v], "-noF") == 0)
-			CHECK((a.frags[0].size_word & SQFS_DATA_UNCOMPRESSED), "-noF");
-		free_run(&a);
-		free_run(&c);
-	}
+	for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++)
+		check_variant(variants[v]);
 
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

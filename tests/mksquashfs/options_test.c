@@ -42,7 +42,7 @@ static void expect_fail(const char *line, const char *fragment)
 	CHECK(rc != -1 || strchr(err.msg, '\n') == NULL, "\"%s\": message not one line", line);
 }
 
-int main(void)
+static void test_numbers(void)
 {
 	uint64_t v;
 	CHECK(sq_parse_size("128K", "KM", &v) == 0 && v == 131072, "128K");
@@ -58,7 +58,10 @@ int main(void)
 	CHECK(sq_parse_uint("4294967295", UINT32_MAX, &v) == 0 && v == UINT32_MAX, "u32 max");
 	CHECK(sq_parse_uint("4294967296", UINT32_MAX, &v) != 0, "u32 max + 1");
 	CHECK(sq_parse_uint("-1", UINT32_MAX, &v) != 0, "negative");
+}
 
+static void test_flags_and_values(void)
+{
 	CHECK(parse("src img", NULL) == 0 && action == OPTIONS_RUN, "plain: %s", err.msg);
 	CHECK(o.source_count == 1 && strcmp(o.sources[0], "src") == 0 &&
 	      strcmp(o.image_path, "img") == 0, "sources and image");
@@ -112,7 +115,10 @@ int main(void)
 	CHECK(parse("s i", "12x") == -1 && strstr(err.msg, "SOURCE_DATE_EPOCH"), "bad epoch");
 	CHECK(parse("s i -all-time 5", "123") == -1 && strstr(err.msg, "SOURCE_DATE_EPOCH"),
 	      "epoch with -all-time");
+}
 
+static void test_modes_and_codecs(void)
+{
 	CHECK(parse("s i -e a b/c -noD", NULL) == 0 && o.exclude_count == 3 &&
 	      strcmp(o.excludes[2], "-noD") == 0 && !o.image.uncompressed_data,
 	      "-e takes the rest");
@@ -147,6 +153,13 @@ int main(void)
 	expect_fail("s i -comp nosuch", "the compressors built in are");
 	CHECK(parse("s i -comp nosuch", NULL) == -1 && strstr(err.msg, "zstd") != NULL,
 	      "the list names zstd: %s", err.msg);
+}
+
+int main(void)
+{
+	test_numbers();
+	test_flags_and_values();
+	test_modes_and_codecs();
 	options_free(&o);
 	return check_exit("options_test");
 }

@@ -292,6 +292,57 @@ static void manifest(const struct builder *b, const struct tree_inode *ino, cons
 	}
 }
 
+/* 5000 entries: the listing spans many metadata blocks and gets an index. */
+static void add_big_dir(struct tree_inode *root)
+{
+	struct tree_inode *bigdir = add_dir(root, "big", 0755);
+	for (int i = 0; i < 5000; i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "entry_%05d_with_a_longer_name", i);
+		if (i % 500 == 250) {
+			add_dir(bigdir, name, 0700);
+			continue;
+		}
+		struct tree_inode *e = new_inode(S_IFREG | 0640, (uint32_t)(i % 7), 100, 1600000000u + (uint32_t)i);
+		e->file = xcalloc(1, sizeof(*e->file));
+		e->file->fragment_index = SQFS_NO_FRAGMENT;
+		add_entry(bigdir, name, e);
+	}
+}
+
+/* A chain of 60 directories with a file at the bottom. */
+static void add_deep_dir(struct builder *b, struct tree_inode *root)
+{
+	struct tree_inode *d = root;
+	for (int i = 1; i <= 60; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%02d", i);
+		d = add_dir(d, name, 0755);
+	}
+	add_file(b, d, "leaf", 50, 12, 0, true);
+}
+
+/* Over 4 GiB, all sparse but the last block: extended inode, 64-bit size. */
+static void add_huge(struct builder *b, struct tree_inode *root)
+{
+	uint32_t bs = b->settings.block_size;
+	uint64_t size = (9ull << 29) + 123; /* 4.5 GiB + 123 */
+	uint64_t blocks = (size + bs - 1) / bs;
+	struct tree_inode *h = add_file(b, root, "huge", 0, 13, 0, false);
+	struct file_data *f = h->file;
+	free(f->block_sizes);
+	f->size = size;
+	f->block_count = (uint32_t)blocks;
+	f->block_sizes = xcalloc(blocks, sizeof(uint32_t));
+	fill_block(b->block, 13, 0, blocks - 1, bs, (uint32_t)(size % bs));
+	f->blocks_start = b->out.pos;
+	if (image_out_write(&b->out, b->block, size % bs, &b->err) != 0)
+		die(b->err.msg);
+	f->block_sizes[blocks - 1] = SQFS_DATA_UNCOMPRESSED | (uint32_t)(size % bs);
+	f->sparse_bytes = size - size % bs;
+	/* The data is after the sparse blocks' place: blocks_start counts stored bytes. */
+}
+
 static struct tree_inode *build(struct builder *b, bool huge)
 {
 	uint32_t bs = b->settings.block_size;
@@ -364,47 +415,10 @@ static struct tree_inode *build(struct builder *b, bool huge)
 	add_xattr(fifo, SQFS_XATTR_TRUSTED, "f", "", 0);
 	add_xattr(hl, SQFS_XATTR_USER, "hl", "linked", 6);
 
-	/* 5000 entries: the listing spans many metadata blocks and gets an index. */
-	struct tree_inode *bigdir = add_dir(root, "big", 0755);
-	for (int i = 0; i < 5000; i++) {
-		char name[64];
-		snprintf(name, sizeof(name), "entry_%05d_with_a_longer_name", i);
-		if (i % 500 == 250) {
-			add_dir(bigdir, name, 0700);
-			continue;
-		}
-		struct tree_inode *e = new_inode(S_IFREG | 0640, (uint32_t)(i % 7), 100, 1600000000u + (uint32_t)i);
-		e->file = xcalloc(1, sizeof(*e->file));
-		e->file->fragment_index = SQFS_NO_FRAGMENT;
-		add_entry(bigdir, name, e);
-	}
-
-	struct tree_inode *d = root;
-	for (int i = 1; i <= 60; i++) {
-		char name[16];
-		snprintf(name, sizeof(name), "d%02d", i);
-		d = add_dir(d, name, 0755);
-	}
-	add_file(b, d, "leaf", 50, 12, 0, true);
-
-	if (huge) {
-		/* Over 4 GiB, all sparse but the last block: extended inode, 64-bit size. */
-		uint64_t size = (9ull << 29) + 123; /* 4.5 GiB + 123 */
-		uint64_t blocks = (size + bs - 1) / bs;
-		struct tree_inode *h = add_file(b, root, "huge", 0, 13, 0, false);
-		struct file_data *f = h->file;
-		free(f->block_sizes);
-		f->size = size;
-		f->block_count = (uint32_t)blocks;
-		f->block_sizes = xcalloc(blocks, sizeof(uint32_t));
-		fill_block(b->block, 13, 0, blocks - 1, bs, (uint32_t)(size % bs));
-		f->blocks_start = b->out.pos;
-		if (image_out_write(&b->out, b->block, size % bs, &b->err) != 0)
-			die(b->err.msg);
-		f->block_sizes[blocks - 1] = SQFS_DATA_UNCOMPRESSED | (uint32_t)(size % bs);
-		f->sparse_bytes = size - size % bs;
-		/* The data is after the sparse blocks' place: blocks_start counts stored bytes. */
-	}
+	add_big_dir(root);
+	add_deep_dir(b, root);
+	if (huge)
+		add_huge(b, root);
 	flush_fragment(b);
 	struct tree t = { .root = root };
 	if (tree_sort(&t, &b->err) != 0)

@@ -352,6 +352,15 @@ static void test_sequences(void)
 
 	compressed_frame(&f, 9, (const uint8_t *)"abcd", 4, extra, sizeof(extra));
 	CHECK(decode(&f, out, sizeof(out), 0) == ZS_ERR_SEQ_STREAM, "unconsumed sequence bits");
+}
+
+/* The sequence section's edge cases: no sequences, missing tables, tight room, odd tables. */
+static void test_sequence_edges(void)
+{
+	static uint8_t out[1024];
+	struct buf f;
+	ptrdiff_t r;
+	const uint8_t one[] = { 1, 0x54, 4, 2, 2, 0x07 };
 
 	/* Zero sequences in the 1-, 2- and 3-byte forms; bytes after them are an error. */
 	const uint8_t zero1[] = { 0 }, zero2[] = { 0x80, 0 }, zero_extra[] = { 0, 0 };
@@ -459,6 +468,7 @@ int main(void)
 	test_headers();
 	test_frames();
 	test_sequences();
+	test_sequence_edges();
 	test_short_offsets();
 	decode(NULL, NULL, 0, 0);
 	return check_exit("zstd/dec_unit");
