@@ -32,7 +32,10 @@ struct codec {
 	const char *name; /* as given to -comp */
 	int supported;    /* 0 when configured --without-NAME: users read "built without NAME" */
 	/* When supported == 0: why, for messages such as "compressor xz: not supported by this
-	 * build (built without liblzma)". Every function pointer below is then NULL. */
+	 * build (built without liblzma)". Such a codec writes nothing: parse_option,
+	 * finish_options, print_help and compress are NULL. It may still read images (xz, by our
+	 * own decoder): then decompress, state_*, init/read/write/print_options are set; else
+	 * every function pointer is NULL. */
 	const char *unsupported_why;
 
 	/* Fill *opts with the defaults for a block size. Called before any parse_option. */

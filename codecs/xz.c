@@ -2,37 +2,20 @@
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
 /* xz.c — the xz compressor (id 4): .xz streams via liblzma, BCJ filter trials, dictionary sizing. */
 #include "config.h"
-#include "codecs/codec_impl.h"
+#include "codecs/xz_image.h"
 #include "codecs/codec_util.h"
 #include "codecs/xz/xz_dec.h"
-#include "common/util/endian.h"
 
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define XZ_OPTIONS_LEN 8u
-#define XZ_MIN_DICT 8192u
-
-/* Bit order of the on-disk filter mask (squashfs-tools prints them in this order). */
-static const char *const filter_names[] = {
-	"x86", "powerpc", "ia64", "arm", "armthumb", "sparc",
-};
+/* liblzma's filter ids in the on-disk mask's bit order (xz_filter_names). */
 static const lzma_vli filter_ids[] = {
 	LZMA_FILTER_X86, LZMA_FILTER_POWERPC, LZMA_FILTER_IA64,
 	LZMA_FILTER_ARM, LZMA_FILTER_ARMTHUMB, LZMA_FILTER_SPARC,
 };
-#define FILTER_COUNT 6u
-#define FILTER_ALL ((UINT32_C(1) << FILTER_COUNT) - 1)
-
-struct xz_opts {
-	uint32_t block_size;
-	uint32_t dict_size;    /* bytes; 0 = not given (block size, or dict_percent) */
-	double dict_percent;   /* 0 = not given */
-	uint32_t filters;
-	uint8_t from_image;
-};
-_Static_assert(sizeof(struct xz_opts) <= CODEC_OPTS_STORAGE, "xz options fit");
+_Static_assert(sizeof filter_ids / sizeof filter_ids[0] == XZ_FILTER_COUNT, "one id a filter");
 
 /* Encoder 0 runs LZMA2 alone; encoder i > 0 puts the i-th selected BCJ filter before it. */
 struct xz_state {
@@ -42,28 +25,12 @@ struct xz_state {
 	int encode_ready;
 	int decode_ready;
 	lzma_options_lzma lzma2;
-	lzma_filter chains[1 + FILTER_COUNT][3];
-	lzma_stream encoders[1 + FILTER_COUNT];
+	lzma_filter chains[1 + XZ_FILTER_COUNT][3];
+	lzma_stream encoders[1 + XZ_FILTER_COUNT];
 	lzma_stream decoder;
 	struct xzd_ctx *own; /* our decoder, tried first; liblzma for what it leaves */
 	uint8_t *scratch;
 };
-
-/* The kernel and liblzma can only describe dictionaries of 2^n or 2^n + 2^(n-1) bytes. */
-static int dict_storable(uint32_t size)
-{
-	if (size == 0)
-		return 0;
-	while ((size & 1) == 0)
-		size >>= 1;
-	return size == 1 || size == 3;
-}
-
-static void xz_init_options(struct codec_opts *opts, uint32_t block_size)
-{
-	struct xz_opts o = { .block_size = block_size };
-	codec_opts_store(opts, &o, sizeof o);
-}
 
 /* "N", "NK", "NM" (integers) or "P%" (P may have a fraction). */
 static int parse_dict(struct xz_opts *o, const char *text, char *err, size_t errlen)
@@ -138,7 +105,7 @@ static int xz_parse_option(struct codec_opts *opts, int argc, char **argv, char 
 		uint32_t mask;
 		const char *bad;
 		size_t bad_len;
-		if (codec_parse_list(argv[1], filter_names, FILTER_COUNT, &mask, &bad,
+		if (codec_parse_list(argv[1], xz_filter_names, XZ_FILTER_COUNT, &mask, &bad,
 				     &bad_len) != 0) {
 			snprintf(err, errlen, "xz: -Xbcj: unrecognised filter '%.*s' (available: "
 					      "x86, arm, armthumb, powerpc, sparc, ia64)",
@@ -183,7 +150,7 @@ static int xz_finish_options(struct codec_opts *opts, uint32_t block_size, char 
 				      "the block size (%u)", dict, block_size);
 		return -1;
 	}
-	if (!dict_storable(dict)) {
+	if (!xz_dict_storable(dict)) {
 		snprintf(err, errlen, "xz: -Xdict-size: %u bytes can't be stored in the xz header: "
 				      "it must be 2^n or 2^n+2^(n-1), e.g. 75%%, 50%%, 37.5%%, 25%%, "
 				      "or 32K, 16K, 8K", dict);
@@ -194,64 +161,6 @@ static int xz_finish_options(struct codec_opts *opts, uint32_t block_size, char 
 	o.dict_percent = 0;
 	codec_opts_store(opts, &o, sizeof o);
 	return 0;
-}
-
-static uint32_t effective_dict(const struct xz_opts *o)
-{
-	return o->dict_size != 0 ? o->dict_size : o->block_size;
-}
-
-static size_t xz_write_options(const struct codec_opts *opts, uint8_t *buf)
-{
-	struct xz_opts o;
-	codec_opts_load(opts, &o, sizeof o);
-	uint32_t dict = effective_dict(&o);
-	if (dict == o.block_size && o.filters == 0)
-		return 0;
-	put_le32(buf, dict);
-	put_le32(buf + 4, o.filters);
-	return XZ_OPTIONS_LEN;
-}
-
-static int xz_read_options(struct codec_opts *opts, const uint8_t *buf, size_t len,
-			   uint32_t block_size, char *err, size_t errlen)
-{
-	if (codec_options_len("xz", len, XZ_OPTIONS_LEN, err, errlen) != 0)
-		return -1;
-	uint32_t dict = get_le32(buf);
-	uint32_t filters = get_le32(buf + 4);
-	if (!dict_storable(dict)) {
-		snprintf(err, errlen, "xz: compressor options: dictionary size %u is not 2^n or "
-				      "2^n+2^(n-1)", dict);
-		return -1;
-	}
-	if (filters & ~FILTER_ALL) {
-		snprintf(err, errlen, "xz: compressor options: unknown filter bits 0x%x",
-			 filters & ~FILTER_ALL);
-		return -1;
-	}
-	struct xz_opts o = {
-		.block_size = block_size, .dict_size = dict, .filters = filters, .from_image = 1,
-	};
-	codec_opts_store(opts, &o, sizeof o);
-	return 0;
-}
-
-static void xz_print_options(const struct codec_opts *opts, FILE *out)
-{
-	struct xz_opts o;
-	codec_opts_load(opts, &o, sizeof o);
-	uint8_t buf[CODEC_OPTIONS_MAX];
-	if (!o.from_image && xz_write_options(opts, buf) == 0)
-		return;
-	fprintf(out, "\tDictionary size %u\n", effective_dict(&o));
-	if (o.filters == 0) {
-		fprintf(out, "\tNo filters specified\n");
-		return;
-	}
-	fprintf(out, "\tFilters selected: ");
-	codec_print_mask(out, o.filters, filter_names, FILTER_COUNT);
-	fprintf(out, "\n");
 }
 
 static void xz_print_help(FILE *out)
@@ -299,11 +208,11 @@ static int encoders_setup(struct xz_state *st)
 {
 	if (lzma_lzma_preset(&st->lzma2, LZMA_PRESET_DEFAULT))
 		return -1;
-	st->lzma2.dict_size = effective_dict(&st->opts);
+	st->lzma2.dict_size = xz_effective_dict(&st->opts);
 	if (st->lzma2.dict_size < LZMA_DICT_SIZE_MIN)
 		st->lzma2.dict_size = LZMA_DICT_SIZE_MIN;
 	unsigned n = 0;
-	for (int i = -1; i < (int)FILTER_COUNT; i++) {
+	for (int i = -1; i < (int)XZ_FILTER_COUNT; i++) {
 		if (i >= 0 && !(st->opts.filters & (UINT32_C(1) << i)))
 			continue;
 		lzma_filter *chain = st->chains[n];

@@ -55,7 +55,7 @@ static int finish_open(struct sqfs_image *img, struct sq_error *err)
 	img->codec = codec_by_id(img->sb.compressor);
 	if (img->codec == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "unknown compressor id %u", img->sb.compressor);
-	if (!img->codec->supported)
+	if (img->codec->decompress == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "this unsquashfs was built without %s", img->codec->name);
 	return read_options_block(img, err);
 }

@@ -76,7 +76,7 @@ static void print_compressor_list(FILE *out, const char *indent)
 	const struct codec *def = codec_default();
 	for (size_t k = 0; all[k] != NULL; k++)
 		fprintf(out, "%s%s%s%s%s\n", indent, all[k]->name, all[k] == def ? " (default)" : "",
-			all[k]->id == 2 ? " (no kernel support)" : "",
+			all[k]->id == 2 && all[k]->supported ? " (no kernel support)" : "",
 			all[k]->supported ? "" : " (not built in)");
 }
 

@@ -242,7 +242,7 @@ static void print_section(const struct unsq_options *o, enum section s)
 		print_paragraphs(text_extra, cols);
 	else if (s == S_DECOMP) {
 		for (const struct codec *const *c = codec_all(); *c != NULL; c++)
-			if ((*c)->supported)
+			if ((*c)->decompress != NULL)
 				printf("  %s\n", (*c)->name);
 	}
 	for (size_t i = 0; i < sizeof(entries) / sizeof(entries[0]); i++)

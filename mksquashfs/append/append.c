@@ -180,6 +180,11 @@ int append_read(struct append_image *a, const char *path, int fd, uint64_t base,
 int append_settings(const struct append_image *a, const struct mksq_options *o,
 		    struct image_settings *s, struct sq_error *err)
 {
+	if (!a->codec->supported)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED,
+			       "%s is compressed with %s: this mksquashfs reads %s but cannot write it "
+			       "(%s)", a->path, a->codec->name, a->codec->name,
+			       a->codec->unsupported_why);
 	if (o->comp_given && o->image.codec != a->codec)
 		return sq_fail(err, SQ_ERR_USAGE,
 			       "%s is compressed with %s: appending cannot change it to %s (use "

@@ -55,7 +55,7 @@ cp "$S/good.img" "$S/tail.img" && head -c 2000000 /dev/zero >>"$S/tail.img"
 refused "data after the filesystem" "after its filesystem" "$S/tail.img" "$S/add" "$S/tail.img"
 
 cp "$S/good.img" "$S/t.img"
-refused "-comp xz on a gzip image" "compressed with gzip" "$S/t.img" "$S/add" "$S/t.img" -comp xz
+refused "-comp zstd on a gzip image" "compressed with gzip" "$S/t.img" "$S/add" "$S/t.img" -comp zstd
 refused "-b 4K on a 128K image" "131072-byte blocks" "$S/t.img" "$S/add" "$S/t.img" -b 4K
 refused "-root-becomes a/b" "-root-becomes" "$S/t.img" "$S/add" "$S/t.img" -root-becomes a/b
 refused "-root-becomes .." "-root-becomes" "$S/t.img" "$S/add" "$S/t.img" -root-becomes ..
