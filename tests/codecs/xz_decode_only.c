@@ -15,39 +15,63 @@
 
 static const struct codec *const ro = &codec_xz_decode_only;
 
+/* liblzma's codec writing with some options, the decode-only one reading, and their buffers. */
+struct rig {
+	uint32_t bs;
+	void *w, *r;
+	uint8_t *src, *comp, *back; /* comp has a byte to spare */
+};
+
+static int rig_open(struct rig *g, const char *args, uint32_t bs)
+{
+	struct codec_opts wo, rd;
+	char err[256];
+	*g = (struct rig){ .bs = bs };
+	CHECK(harness_parse(&codec_xz, &wo, bs, args, err, sizeof err) == 0, "%s: %s", args, err);
+	ro->init_options(&rd, bs);
+	g->w = codec_xz.state_new(&wo, bs);
+	g->r = ro->state_new(&rd, bs);
+	g->src = malloc(bs);
+	g->comp = malloc(bs + 1);
+	g->back = malloc(bs);
+	int ok = g->w && g->r && g->src && g->comp && g->back;
+	CHECK(ok, "alloc");
+	return ok ? 0 : -1;
+}
+
+static void rig_close(struct rig *g)
+{
+	if (g->w)
+		codec_xz.state_free(g->w);
+	if (g->r)
+		ro->state_free(g->r);
+	free(g->src);
+	free(g->comp);
+	free(g->back);
+}
+
 /* Blocks of every data kind written by liblzma's codec with args, read back by the decode-only
  * one. Returns how many were refused as needing liblzma (BCJ-filtered). */
 static unsigned read_back(const char *args, uint32_t bs)
 {
-	struct codec_opts wo, rd;
-	char err[256];
+	struct rig g;
 	unsigned refused = 0;
-	CHECK(harness_parse(&codec_xz, &wo, bs, args, err, sizeof err) == 0, "%s: %s", args, err);
-	ro->init_options(&rd, bs);
-	void *w = codec_xz.state_new(&wo, bs), *r = ro->state_new(&rd, bs);
-	uint8_t *src = malloc(bs), *comp = malloc(bs), *back = malloc(bs);
-	CHECK(w && r && src && comp && back, "alloc");
-	for (int k = 0; w && r && src && comp && back && k < DATA_KINDS; k++) {
-		harness_fill((enum data_kind)k, src, bs, 40 + (uint64_t)k);
-		ptrdiff_t n = codec_xz.compress(w, src, bs, comp, bs);
+	int ok = rig_open(&g, args, bs) == 0;
+	for (int k = 0; ok && k < DATA_KINDS; k++) {
+		harness_fill((enum data_kind)k, g.src, bs, 40 + (uint64_t)k);
+		ptrdiff_t n = codec_xz.compress(g.w, g.src, bs, g.comp, bs);
 		if (n <= 0)
 			continue; /* stored raw: nothing to decode */
 		const char *why = NULL;
-		ptrdiff_t d = ro->decompress(r, comp, (size_t)n, back, bs, &why);
+		ptrdiff_t d = ro->decompress(g.r, g.comp, (size_t)n, g.back, bs, &why);
 		if (d < 0 && why != NULL && strstr(why, "liblzma") != NULL) {
 			refused++;
 			continue;
 		}
-		CHECK(d == (ptrdiff_t)bs && memcmp(back, src, bs) == 0,
+		CHECK(d == (ptrdiff_t)bs && memcmp(g.back, g.src, bs) == 0,
 		      "%s, kind %d: decoded %td (%s)", args, k, d, why ? why : "");
 	}
-	if (w)
-		codec_xz.state_free(w);
-	if (r)
-		ro->state_free(r);
-	free(src);
-	free(comp);
-	free(back);
+	rig_close(&g);
 	return refused;
 }
 
@@ -56,40 +80,30 @@ static unsigned read_back(const char *args, uint32_t bs)
 static void bcj_refused(void)
 {
 	uint32_t bs = 65536;
-	FILE *f = fopen("/proc/self/exe", "rb");
-	uint8_t *code = malloc(bs);
-	size_t got = f && code ? fread(code, 1, bs, f) : 0;
-	if (f)
-		fclose(f);
-	struct codec_opts wo, rd;
-	char err[256];
-	CHECK(harness_parse(&codec_xz, &wo, bs, "-Xbcj x86", err, sizeof err) == 0, "%s", err);
-	ro->init_options(&rd, bs);
-	void *w = codec_xz.state_new(&wo, bs), *r = ro->state_new(&rd, bs);
-	uint8_t *comp = malloc(bs), *back = malloc(bs);
-	ptrdiff_t n = got == bs && w && r && comp && back ? codec_xz.compress(w, code, bs, comp, bs)
-							  : -1;
+	struct rig g;
+	ptrdiff_t n = -1, d = -1;
 	const char *why = NULL;
-	ptrdiff_t d = n > 0 ? ro->decompress(r, comp, (size_t)n, back, bs, &why) : -1;
+	if (rig_open(&g, "-Xbcj x86", bs) == 0) {
+		FILE *f = fopen("/proc/self/exe", "rb");
+		size_t got = f ? fread(g.src, 1, bs, f) : 0;
+		if (f)
+			fclose(f);
+		n = got == bs ? codec_xz.compress(g.w, g.src, bs, g.comp, bs) : -1;
+		d = n > 0 ? ro->decompress(g.r, g.comp, (size_t)n, g.back, bs, &why) : -1;
+	}
 	/* Whichever stream won: the block header (after the 12-byte stream header) counts its
 	 * filters less one in the flags' low bits. A filtered stream is refused naming liblzma,
 	 * a plain one decoded exactly. */
-	int filtered = n > 13 && (comp[13] & 3) != 0;
+	int filtered = n > 13 && (g.comp[13] & 3) != 0;
 	if (filtered)
 		CHECK(d < 0 && why != NULL && strstr(why, "liblzma") != NULL,
 		      "BCJ stream: decoded %td (%s)", d, why ? why : "");
 	else
-		CHECK(n > 0 && d == (ptrdiff_t)bs && memcmp(back, code, bs) == 0,
+		CHECK(n > 0 && d == (ptrdiff_t)bs && memcmp(g.back, g.src, bs) == 0,
 		      "x86 code, plain stream: compressed %td, decoded %td (%s)", n, d,
 		      why ? why : "");
 	printf("x86 code with -Xbcj x86: the %s stream won\n", filtered ? "filtered" : "plain");
-	if (w)
-		codec_xz.state_free(w);
-	if (r)
-		ro->state_free(r);
-	free(code);
-	free(comp);
-	free(back);
+	rig_close(&g);
 }
 
 /* The options block: what liblzma's codec writes, the decode-only one reads and prints alike. */
@@ -125,17 +139,14 @@ static void options_alike(void)
 static void hostile(void)
 {
 	uint32_t bs = 32768;
-	struct codec_opts wo, rd;
-	char err[256];
-	CHECK(harness_parse(&codec_xz, &wo, bs, "", err, sizeof err) == 0, "%s", err);
-	ro->init_options(&rd, bs);
-	void *w = codec_xz.state_new(&wo, bs), *r = ro->state_new(&rd, bs);
-	uint8_t *src = malloc(bs), *comp = malloc(bs + 1), *back = malloc(bs);
+	struct rig g;
 	ptrdiff_t n = -1;
-	if (w && r && src && comp && back) {
-		harness_fill(DATA_MIXED, src, bs, 9);
-		n = codec_xz.compress(w, src, bs, comp, bs);
+	if (rig_open(&g, "", bs) == 0) {
+		harness_fill(DATA_MIXED, g.src, bs, 9);
+		n = codec_xz.compress(g.w, g.src, bs, g.comp, bs);
 	}
+	uint8_t *comp = g.comp, *back = g.back;
+	void *r = g.r;
 	CHECK(n > 0, "hostile setup: compress %td", n);
 	const char *why;
 	ptrdiff_t d;
@@ -157,19 +168,13 @@ static void hostile(void)
 		CHECK((d < 0 && why != NULL) || (d >= 0 && d <= (ptrdiff_t)bs), "flip %td: %td", bit, d);
 		comp[bit / 8] ^= (uint8_t)(1u << (bit % 8));
 	}
-	for (size_t g = 0; comp != NULL && g <= 4096; g = g ? g * 4 : 1) {
-		harness_fill(DATA_RANDOM, comp, g, 1000 + g);
+	for (size_t len = 0; n > 0 && len <= 4096; len = len ? len * 4 : 1) {
+		harness_fill(DATA_RANDOM, comp, len, 1000 + len);
 		why = NULL;
-		d = ro->decompress(r, comp, g, back, bs, &why);
-		CHECK((d < 0 && why != NULL) || (d >= 0 && d <= (ptrdiff_t)bs), "garbage %zu: %td", g, d);
+		d = ro->decompress(r, comp, len, back, bs, &why);
+		CHECK((d < 0 && why != NULL) || (d >= 0 && d <= (ptrdiff_t)bs), "garbage %zu: %td", len, d);
 	}
-	if (w)
-		codec_xz.state_free(w);
-	if (r)
-		ro->state_free(r);
-	free(src);
-	free(comp);
-	free(back);
+	rig_close(&g);
 }
 
 int main(int argc, char **argv)
