@@ -43,8 +43,8 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'
-	 * size sets the time): 1.06-1.12x as fast for 0.1-0.3 % in size; level 4 makes some of it
-	 * up with a longer retry target (24) */
+	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
+	 * level 4 makes some of it up with a longer retry target (24) */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 16, 16, 8, 5, 12, 1}}, /* 3 */
 	{{ZS_DFAST, 17, 17, 8, 4, 16, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
