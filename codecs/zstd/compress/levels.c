@@ -50,29 +50,44 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
 	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
 	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */
+	/* Levels 5, 6 and 8 at 1 MiB keep 2 MiB of rows (chain_log 16), where 4 MiB were
+	 * 0.1-0.3 % smaller: 3-5 % faster in locked A/B runs (level 6 in every round, 5 and 8
+	 * in two of three). Bin is then 0.9999 of libzstd's size at levels 5 and 6, the thinnest
+	 * margin of the table. */
 	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
-	{{ZS_GREEDY, 6, 17, 3, 4, 2, 1}, {ZS_GREEDY, 6, 17, 3, 5, 2, 1}},
+	{{ZS_GREEDY, 6, 17, 3, 4, 2, 1}, {ZS_GREEDY, 6, 16, 3, 5, 2, 1}},
 	/* 6: one step of lazy evaluation on level 5's rows */
-	{{ZS_LAZY, 6, 17, 3, 4, 4, 1}, {ZS_LAZY, 6, 17, 3, 5, 4, 1}},
-	/* 7: two steps; at 1 MiB in 4 MiB of rows (8 MiB: 0.03-0.07 % smaller, 10 % more read
-	 * misses and 2 % more instructions) */
-	{{ZS_LAZY2, 6, 17, 3, 4, 8, 1}, {ZS_LAZY2, 6, 17, 3, 5, 8, 1}},
+	{{ZS_LAZY, 6, 17, 3, 4, 4, 1}, {ZS_LAZY, 6, 16, 3, 5, 4, 1}},
+	/* 7: two steps; at 1 MiB one step over 16 candidates in 128-byte rows (libzstd's shape
+	 * there): 0.9914-0.9980 of libzstd's size (two steps over 8: 0.9957-0.9975) and 1.05-1.10x
+	 * its speed where two steps read 0.98-1.01 (misc 0.90-0.94): 1 % fewer instructions,
+	 * though a 1 MiB cache misses 1.6x as often (two lines a row). 4 MiB of rows; 2 MiB were
+	 * 0.01-0.1 % larger and not faster (1.06 against 1.07). */
+	{{ZS_LAZY2, 6, 17, 3, 4, 8, 1}, {ZS_LAZY, 6, 17, 4, 5, 8, 1}},
 	/* 8: 16 candidates in 128-byte rows */
-	{{ZS_LAZY2, 6, 17, 4, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows (misc 1.0001 -> 0.9996) */
-	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 4, 5, 8, 1}},
+	{{ZS_LAZY2, 6, 17, 4, 4, 8, 1}, {ZS_LAZY2, 6, 16, 4, 5, 8, 1}},
+	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows, 4 MiB: 0.9931-0.9983
+	 * of libzstd's size (8 MiB: 0.9924-0.9980), 1.13x its speed against 0.99-1.06x in the
+	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08) */
+	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
 	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
-	 * ones in 36-slot rows: misc 1.0001), in 4 MiB of rows (8 MiB: 0.04-0.14 % smaller, 17 %
-	 * more read misses, 2.4 % more instructions). Misc at 128 KiB was 1.0011 (as 5-7:
-	 * 1.00002-1.0002) until a longer match had to be worth its offset (match_lazy.c): 0.9969 */
-	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 17, 5, 4, 8, 1}},
+	 * ones in 36-slot rows: misc 1.0001), in 2 MiB of rows: 0.9769-0.9968 of libzstd's size
+	 * (4 MiB: 0.9753-0.9933), 35 % fewer simulated misses of a 1 MiB cache, 3 % fewer
+	 * instructions, 4-10 % faster (misc 0.88-0.92 -> 0.92-1.02 of libzstd's speed). Misc at
+	 * 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002) until a longer match had to be worth its
+	 * offset (match_lazy.c): 0.9969 */
+	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 16, 5, 4, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
 	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
 	 * (cachegrind, level 11: 0.64x the read misses of 2^17 heads on text and bin) */
-	{{ZS_BTLAZY2, 16, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
-	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
-	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
+	/* Level 11 at 1 MiB in 4 MiB of rows: 0.9747-0.9944 of libzstd's size (8 MiB:
+	 * 0.9744-0.9936), 14 % fewer simulated misses, 2.5 % fewer instructions, 3-5 % faster. */
+	{{ZS_BTLAZY2, 16, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 6, 4, 8, 1}},
+	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB: level 11's rows (libzstd's levels 11 and
+	 * 12 give the same sizes there too); 8 MiB of rows were 0.01-0.1 % smaller and 1.08x
+	 * libzstd's speed against 1.14x in the same locked runs */
+	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 17, 6, 4, 8, 1}},
 	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
 	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
 	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %) */
