@@ -27,8 +27,9 @@
  * attempts or a 32-byte target left text 1.3-2.4 % larger) was 1.8-4.5 % smaller but ran
  * 0.77-0.79x libzstd's speed on the tree and bin samples (idle), its descents at every
  * position waiting on a node and a string each step; the trees' lazy parse searches a few
- * positions per match (three alternating runs against it, per round: bin 1.14-1.38x, tree
- * 0.95-1.24x, text 0.87-1.06x and misc 0.80-1.06x, where that row had 4-8 % to spare).
+ * positions per match (four alternating runs against it, per round: bin 1.0-1.6x, tree
+ * 0.95-1.4x, text 0.82-1.17x and misc 0.81-1.10x, where that row had 4-8 % to spare, until
+ * the sorts were capped: text then 1.18x and bin 1.09x faster again).
  * 32 descents, level 14's, are 1.0024 of libzstd's level-15 size on text.
  * ZS_BTLAZY2 is the lazy2 parse over match_btlazy.h's trees (match_lazy.c): rows of at most
  * 48 slots left levels 11-12 at 128 KiB and 13-14 at 1 MiB 0.1-1.2 % larger than libzstd's
