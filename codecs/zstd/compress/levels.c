@@ -71,9 +71,10 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_BTLAZY2, 16, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB rows already 0.978-0.999 at 1.1-2.4x speed */
 	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 18, 6, 4, 8, 1}},
-	/* 13-14 over 256 KiB (15: above): trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
+	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
 	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
-	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %) */
+	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %); 15: 64
+	 * descents (see the top) */
 	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 8, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 8, 1}}, /* 15 */
