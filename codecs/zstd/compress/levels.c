@@ -20,13 +20,17 @@
  * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
  * beside the long one; a match under target_len tries the candidate one byte on (a single-table
  * row of target_len 0 never does).
- * Level 15 over 256 KiB, mksquashfs's default, keeps the optimal parser (the lazy rows left it
- * 1.9 % larger on text). Its row is the parser's cheapest that stays smaller than libzstd's
- * level 15 everywhere: 8 attempts, 5-byte matches (match_bt.h keys the trees on 5 bytes,
- * match_opt.c inserts less and block_split.c cuts once for such rows); text needs the 8
- * attempts and a 64-byte target (4 attempts: 0.7 % larger than libzstd, a 32-byte target 1 %).
- * 1.5-4.5 % smaller than libzstd, where the level-16-like row was 5-11 % smaller at 0.6-0.9x
- * its speed.
+ * Level 15 over 256 KiB, mksquashfs's default, is the lazy2 parse over the trees with 64
+ * descents, as libzstd's level 15 there (its search_log 6), sorting at most 32 passed
+ * positions a search (match_lazy.c): 0.1-2.4 % smaller than libzstd (text the least).
+ * The optimal parser's cheapest row that stayed smaller (8 attempts, 5-byte matches; 4
+ * attempts or a 32-byte target left text 1.3-2.4 % larger) was 1.8-4.5 % smaller but ran
+ * 0.77-0.79x libzstd's speed on the tree and bin samples (idle), its descents at every
+ * position waiting on a node and a string each step; the trees' lazy parse searches a few
+ * positions per match (four alternating runs against it, per round: bin 1.0-1.6x, tree
+ * 0.95-1.4x, text 0.82-1.17x and misc 0.81-1.10x, where that row had 4-8 % to spare, until
+ * the sorts were capped: text then 1.18x and bin 1.09x faster again).
+ * 32 descents, level 14's, are 1.0024 of libzstd's level-15 size on text.
  * ZS_BTLAZY2 is the lazy2 parse over match_btlazy.h's trees (match_lazy.c): rows of at most
  * 48 slots left levels 11-12 at 128 KiB and 13-14 at 1 MiB 0.1-1.2 % larger than libzstd's
  * binary-tree lazy levels; the trees search as far back as the input, and sort in a position
@@ -90,10 +94,11 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 17, 6, 4, 8, 1}},
 	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
 	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
-	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %) */
+	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %); 15: 64
+	 * descents (see the top) */
 	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 8, 1}}, /* 14 */
-	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTOPT, 17, 18, 3, 5, 64, 1}}, /* 15 */
+	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 8, 1}}, /* 15 */
 	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
 	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */
 	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 256, 1}}, /* 18 */
