@@ -40,9 +40,13 @@
 
 struct opt_node {
 	uint32_t price;
-	uint32_t off;    /* actual distance of the arriving match */
-	uint32_t mlen;   /* 0: arrived by a literal */
-	uint32_t litlen; /* literals since the last match on the best path */
+	/* The last match on the best path to here (mlen 0: none since the segment's start),
+	 * followed by litlen literals: a literal arrival carries its predecessor's match, so
+	 * the path can be walked back without the nodes the literals passed (see
+	 * literal_arrival: one of those may have been overwritten since). */
+	uint32_t off;    /* actual distance of that match */
+	uint32_t mlen;
+	uint32_t litlen; /* literals since that match (at a segment's start: since the anchor) */
 	uint32_t rep[3]; /* repeat offsets on arrival */
 };
 
@@ -144,6 +148,7 @@ struct opt_ctx {
 	size_t insert_tail;
 	unsigned min_match;
 	size_t commit_tail; /* positions of a match taken at once that still join the trees */
+	size_t seg_pos;     /* where the segment being priced starts */
 	int quick; /* btopt's shortcuts whatever the level (statistics-only passes) */
 };
 
@@ -258,6 +263,43 @@ static inline void skip_committed(struct opt_ctx *o, size_t at, size_t len)
 		o->next_insert = at + len - o->commit_tail;
 }
 
+/* The literal arrival at cur (from cur - 1), which replaces the arrival there when cheaper.
+ * A match arrival it replaces is not lost at once: that match followed by one literal may
+ * still be the cheapest way to cur + 1, since a run's next literal can cost more (its
+ * length code) than a first one, and the match leaves other repeat offsets. */
+static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd, size_t cur,
+				   size_t last)
+{
+	const struct zs_prices *pr = &o->c->opt->pr;
+	const uint8_t *at = o->src + o->seg_pos + cur - 1;
+	const struct opt_node *prev = &nd[cur - 1];
+	uint32_t p = prev->price + pr->lit[at[0]] + zs_ll_price(pr, prev->litlen + 1) -
+		     zs_ll_price(pr, prev->litlen);
+
+	if (p >= nd[cur].price)
+		return;
+	struct opt_node replaced = nd[cur];
+
+	nd[cur].price = p;
+	nd[cur].mlen = prev->mlen;
+	nd[cur].off = prev->off;
+	nd[cur].litlen = prev->litlen + 1;
+	memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
+	if (replaced.price == PRICE_UNSET || replaced.litlen != 0 || cur >= last ||
+	    o->seg_pos + cur >= o->end)
+		return;
+	/* The match then one literal, against what reaches cur + 1 and the run going on. */
+	uint32_t one = replaced.price + pr->lit[at[1]] + zs_ll_price(pr, 1) - zs_ll_price(pr, 0);
+	uint32_t run = p + pr->lit[at[1]] + zs_ll_price(pr, nd[cur].litlen + 1) -
+		       zs_ll_price(pr, nd[cur].litlen);
+
+	if (one < run && one < nd[cur + 1].price) {
+		nd[cur + 1] = replaced;
+		nd[cur + 1].price = one;
+		nd[cur + 1].litlen = 1;
+	}
+}
+
 /* Prices the positions from pos on, starting from the n candidates at pos, until the segment
  * ends (nothing reaches further, OPT_WINDOW, the block end, or a long match); nd[0] holds the
  * arrival state at pos. Returns the segment's last node. */
@@ -266,11 +308,11 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 	struct zs_cctx *c = o->c;
 	const struct zs_prices *pr = &c->opt->pr;
 	struct opt_node *nd = c->opt->nodes;
-	const uint8_t *src = o->src;
 	uint32_t target = c->p.target_len;
 	int skip_close = c->p.strategy == ZS_BTOPT || o->quick, early_abort = skip_close;
 	size_t last = 0, cur = 0;
 
+	o->seg_pos = pos;
 	for (;;) {
 		const struct opt_node *from = &nd[cur];
 		uint32_t base = from->price + zs_ll_price(pr, 0);
@@ -315,19 +357,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 		cur++;
 		if (cur > last)
 			nd[++last].price = PRICE_UNSET;
-		{
-			const struct opt_node *prev = &nd[cur - 1];
-			uint32_t p = prev->price + pr->lit[src[pos + cur - 1]] +
-				     zs_ll_price(pr, prev->litlen + 1) - zs_ll_price(pr, prev->litlen);
-
-			if (p < nd[cur].price) {
-				nd[cur].price = p;
-				nd[cur].mlen = 0;
-				nd[cur].off = 0;
-				nd[cur].litlen = prev->litlen + 1;
-				memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
-			}
-		}
+		literal_arrival(o, nd, cur, last);
 		if (cur >= last || cur >= OPT_WINDOW || pos + cur + o->min_match > o->end)
 			return last;
 		/* btopt: a position whose successor is already reached as cheaply is not worth
@@ -347,6 +377,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 			nd[to].price = 0;
 			nd[to].off = cand[n - 1].off;
 			nd[to].mlen = cand[n - 1].len;
+			nd[to].litlen = 0;
 			return to;
 		}
 	}
@@ -361,18 +392,15 @@ static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 	const struct opt_node *nd = os->nodes;
 	size_t npath = 0, i = last;
 
-	while (i > 0) {
-		if (nd[i].mlen > 0) {
-			size_t from_i = i - nd[i].mlen;
+	/* Each node names the last match before it and the literals after that match. */
+	while (i > 0 && nd[i].mlen > 0) {
+		size_t match_end = i - nd[i].litlen, from_i = match_end - nd[i].mlen;
 
-			os->path[npath].start = (uint32_t)from_i;
-			os->path[npath].len = nd[i].mlen;
-			os->path[npath].off = nd[i].off;
-			npath++;
-			i = from_i;
-		} else {
-			i--;
-		}
+		os->path[npath].start = (uint32_t)from_i;
+		os->path[npath].len = nd[i].mlen;
+		os->path[npath].off = nd[i].off;
+		npath++;
+		i = from_i;
 	}
 	for (size_t k = npath; k-- > 0;) {
 		size_t mpos = pos + os->path[k].start;
