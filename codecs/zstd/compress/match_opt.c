@@ -47,6 +47,9 @@ struct opt_node {
 	uint32_t off;    /* actual distance of that match */
 	uint32_t mlen;
 	uint32_t litlen; /* literals since that match (at a segment's start: since the anchor) */
+	/* Arrived by a match, one literal and a repeat of that match's offset (see
+	 * chain_arrival): the first match's length (0: not so) and distance. */
+	uint32_t pmlen, poff;
 	uint32_t rep[3]; /* repeat offsets on arrival */
 };
 
@@ -149,6 +152,7 @@ struct opt_ctx {
 	unsigned min_match;
 	size_t commit_tail; /* positions of a match taken at once that still join the trees */
 	size_t seg_pos;     /* where the segment being priced starts */
+	int chains;         /* match, literal, repeat priced as one arrival */
 	int quick; /* btopt's shortcuts whatever the level (statistics-only passes) */
 };
 
@@ -253,6 +257,7 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	 * 0.01-0.04 % (32 positions: the same; every one: the old speed). */
 	o->commit_tail = o->insert_tail < COMMIT_TAIL ? o->insert_tail : COMMIT_TAIL;
 	o->quick = quick;
+	o->chains = !quick && c->p.strategy >= ZS_BTULTRA2;
 }
 
 /* A match of target_len or more, [at, at + len), was taken: its positions but the last
@@ -284,6 +289,8 @@ static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd,
 	nd[cur].mlen = prev->mlen;
 	nd[cur].off = prev->off;
 	nd[cur].litlen = prev->litlen + 1;
+	nd[cur].pmlen = prev->pmlen;
+	nd[cur].poff = prev->poff;
 	memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
 	if (replaced.price == PRICE_UNSET || replaced.litlen != 0 || cur >= last ||
 	    o->seg_pos + cur >= o->end)
@@ -298,6 +305,41 @@ static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd,
 		nd[cur + 1].price = one;
 		nd[cur + 1].litlen = 1;
 	}
+}
+
+/* After the match (off, len) from cur at price p: one literal, then the same offset again
+ * (a repeat code) for as long as it matches. The best path to the literal's position may
+ * have left that offset behind, so the pair is priced as one arrival (ending its segment
+ * later when it reaches past last). */
+static inline void chain_arrival(struct opt_ctx *o, struct opt_node *nd, size_t cur,
+				 size_t *last, uint32_t off, uint32_t len, uint32_t p)
+{
+	const struct zs_prices *pr = &o->c->opt->pr;
+	const struct opt_node *from = &nd[cur];
+	size_t at = o->seg_pos + cur + len + 1;
+
+	if (at + o->min_match > o->end || at + len >= o->seg_pos + OPT_WINDOW ||
+	    o->src[at] != o->src[at - off] || o->src[at + 1] != o->src[at + 1 - off])
+		return;
+	size_t len2 = zs_match_len(o->src + at, o->src + at - off, o->src + o->end);
+
+	if (len2 < o->min_match || len2 >= o->c->p.target_len)
+		return;
+	size_t to = cur + len + 1 + len2;
+	uint32_t price = p + pr->lit[o->src[at - 1]] + zs_ll_price(pr, 1) + zs_of_price(pr, 1) +
+			 zs_ml_price(pr, (uint32_t)len2);
+
+	while (*last < to)
+		nd[++*last].price = PRICE_UNSET;
+	if (price >= nd[to].price)
+		return;
+	nd[to].price = price;
+	nd[to].off = off;
+	nd[to].mlen = (uint32_t)len2;
+	nd[to].litlen = 0;
+	nd[to].pmlen = len;
+	nd[to].poff = off;
+	next_reps(nd[to].rep, from->rep, from->litlen, off);
 }
 
 /* Prices the positions from pos on, starting from the n candidates at pos, until the segment
@@ -327,6 +369,9 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 			uint32_t op = base + zs_of_price(pr, offval_for(from->rep, from->litlen, off));
 			uint32_t fails = 0;
 
+			if (o->chains)
+				chain_arrival(o, nd, cur, &last, off, cand[i].len,
+					      op + zs_ml_price(pr, cand[i].len));
 			for (uint32_t len = cand[i].len; len >= lo; len--) {
 				uint32_t p = op + zs_ml_price(pr, len);
 				struct opt_node *to = &nd[cur + len];
@@ -336,6 +381,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 					to->off = off;
 					to->mlen = len;
 					to->litlen = 0;
+					to->pmlen = 0;
 					next_reps(to->rep, from->rep, from->litlen, off);
 					fails = 0;
 				} else if (++fails > MAX_FAILS) {
@@ -378,6 +424,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 			nd[to].off = cand[n - 1].off;
 			nd[to].mlen = cand[n - 1].len;
 			nd[to].litlen = 0;
+			nd[to].pmlen = 0;
 			return to;
 		}
 	}
@@ -400,6 +447,16 @@ static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, si
 		os->path[npath].len = nd[i].mlen;
 		os->path[npath].off = nd[i].off;
 		npath++;
+		if (nd[i].pmlen > 0) {
+			/* The chain's first match, one literal before the second. */
+			size_t first = from_i - 1 - nd[i].pmlen;
+
+			os->path[npath].start = (uint32_t)first;
+			os->path[npath].len = nd[i].pmlen;
+			os->path[npath].off = nd[i].poff;
+			npath++;
+			from_i = first;
+		}
 		i = from_i;
 	}
 	for (size_t k = npath; k-- > 0;) {
@@ -457,6 +514,7 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		}
 		nd[0].price = 0;
 		nd[0].mlen = 0;
+		nd[0].pmlen = 0;
 		nd[0].litlen = litlen;
 		memcpy(nd[0].rep, st->rep, sizeof(nd[0].rep));
 		size_t last = price_segment(&o, cand, n, pos);
