@@ -50,9 +50,8 @@
 struct opt_node {
 	uint32_t price;
 	/* The last match on the best path to here (mlen 0: none since the segment's start),
-	 * followed by litlen literals: a literal arrival carries its predecessor's match, so
-	 * the path can be walked back without the nodes the literals passed (see
-	 * literal_arrival: one of those may have been overwritten since). */
+	 * followed by litlen literals: a literal arrival carries its predecessor's match, and
+	 * the path walks back from match to match. */
 	uint32_t off;    /* actual distance of that match */
 	uint32_t mlen;
 	uint32_t litlen; /* literals since that match (at a segment's start: since the anchor) */
@@ -277,42 +276,22 @@ static inline void skip_committed(struct opt_ctx *o, size_t at, size_t len)
 		o->next_insert = at + len - o->commit_tail;
 }
 
-/* The literal arrival at cur (from cur - 1), which replaces the arrival there when cheaper.
- * A match arrival it replaces is not lost at once: that match followed by one literal may
- * still be the cheapest way to cur + 1, since a run's next literal can cost more (its
- * length code) than a first one, and the match leaves other repeat offsets. */
-static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd, size_t cur,
-				   size_t last)
+/* The literal arrival at cur (from cur - 1), which replaces the arrival there when cheaper. */
+static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd, size_t cur)
 {
 	const struct zs_prices *pr = &o->c->opt->pr;
-	const uint8_t *at = o->src + o->seg_pos + cur - 1;
 	const struct opt_node *prev = &nd[cur - 1];
-	uint32_t p = prev->price + pr->lit[at[0]] + zs_ll_price(pr, prev->litlen + 1) -
-		     zs_ll_price(pr, prev->litlen);
+	uint32_t p = prev->price + pr->lit[o->src[o->seg_pos + cur - 1]] +
+		     zs_ll_price(pr, prev->litlen + 1) - zs_ll_price(pr, prev->litlen);
 
 	if (p >= nd[cur].price)
 		return;
-	struct opt_node replaced = nd[cur];
-
 	nd[cur].price = p;
 	nd[cur].mlen = prev->mlen;
 	nd[cur].off = prev->off;
 	nd[cur].litlen = prev->litlen + 1;
 	nd[cur].chain = prev->chain;
 	memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
-	if (replaced.price == PRICE_UNSET || replaced.litlen != 0 || cur >= last ||
-	    o->seg_pos + cur >= o->end)
-		return;
-	/* The match then one literal, against what reaches cur + 1 and the run going on. */
-	uint32_t one = replaced.price + pr->lit[at[1]] + zs_ll_price(pr, 1) - zs_ll_price(pr, 0);
-	uint32_t run = p + pr->lit[at[1]] + zs_ll_price(pr, nd[cur].litlen + 1) -
-		       zs_ll_price(pr, nd[cur].litlen);
-
-	if (one < run && one < nd[cur + 1].price) {
-		nd[cur + 1] = replaced;
-		nd[cur + 1].price = one;
-		nd[cur + 1].litlen = 1;
-	}
 }
 
 /* After the match (off, len) from cur at price p: 1 to CHAIN_GAP literals, then the same
@@ -423,7 +402,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 		cur++;
 		if (cur > last)
 			nd[++last].price = PRICE_UNSET;
-		literal_arrival(o, nd, cur, last);
+		literal_arrival(o, nd, cur);
 		if (cur >= last || cur >= OPT_WINDOW || pos + cur + o->min_match > o->end)
 			return last;
 		/* btopt: a position whose successor is already reached as cheaply is not worth
