@@ -22,10 +22,6 @@ static const struct split_effort efforts[3] = {
 	{6, 4, 1024}, /* btultra */
 	{6, 8, 1024}, /* btultra2 */
 };
-/* Rows taking 5-byte matches (level 15 over 256 KiB) are there for speed: one cut at most.
- * The estimates cost a tenth of the frame's time at depth 5 and 2 % of it at depth 1, which
- * keeps 60 % of the gain (tree and bin samples: 1.5 % smaller than unsplit, 2.5 % at depth 5). */
-static const struct split_effort effort_fast = {1, 2, 2048};
 
 struct splitter {
 	struct zs_cctx *c;
@@ -240,7 +236,7 @@ static size_t plan(struct zs_cctx *c, const struct split_effort *e, size_t n)
 
 static const struct split_effort *effort_of(const struct zs_params *p)
 {
-	return zs_opt_speed_row(p) ? &effort_fast : &efforts[p->strategy - ZS_BTOPT];
+	return &efforts[p->strategy - ZS_BTOPT];
 }
 
 size_t zs_split_plan(struct zs_cctx *c, size_t n)

@@ -34,14 +34,6 @@ const struct zs_params *zs_level_params(int level, size_t input);
 #define ZS_SMALL_INPUT (16u * 1024u)
 const struct zs_params *zs_small_params(int level);
 
-/* An optimal-parse row that takes 5-byte matches is a speed row (level 15 over 256 KiB): it
- * also inserts less into the trees and cuts blocks at most once. One predicate, so that the
- * rows of levels.c say it by their min_match alone. */
-static inline int zs_opt_speed_row(const struct zs_params *p)
-{
-	return p->min_match >= 5;
-}
-
 /* Sequences and literals of the block being parsed. */
 struct zs_seq_store {
 	struct zs_seq *seqs;

@@ -250,12 +250,6 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->insert_tail = attempts < INSERT_TAIL ? attempts : INSERT_TAIL;
 	if (c->p.strategy == ZS_BTULTRA2 && !quick)
 		o->insert_tail = SIZE_MAX;
-	/* Rows taking 5-byte matches are the speed rows (level 15 over 256 KiB): half as many
-	 * positions inserted, half as deep, 5 % fewer instructions for 0.1-0.6 % in size. */
-	if (zs_opt_speed_row(&c->p)) {
-		o->insert_tail = (o->insert_tail + 1) / 2;
-		o->insert_attempts = (insert_attempts + 1) / 2;
-	}
 	o->min_match = c->p.min_match;
 	/* A long match taken at once leaves only its last positions to the trees, whatever the
 	 * level: its strings are in the trees already, earlier, and inserting every position of
