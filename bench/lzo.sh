@@ -7,7 +7,8 @@
 #   Each FILE is a sample (e.g. 16 MiB of the bench tree as a tar stream); prints one line per
 #   sample: size ratio ours / liblzo2 (blocks stored raw count their own size), speed ratio
 #   (liblzo2's CPU time / ours: above 1 we are faster), both MB/s, and the blocks where ours is
-#   larger. bench/lzo_bench.c is compiled here against liblzo2-dev and our sources.
+#   larger. --level: lzo1x_999's level on both sides (ours: 8 and below, or 9; default 8).
+#   bench/lzo_bench.c is compiled here against liblzo2-dev and our sources.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=3 level=8 block=131072

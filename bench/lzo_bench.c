@@ -5,7 +5,7 @@
  * writes them. Built by bench/lzo.sh at benchmark time; never part of the project's build.
  *
  * usage: lzo_bench [-B SIZE] [-n RUNS] [-L LEVEL] [-o ours|ref] FILE...
- * -L: liblzo2's lzo1x_999 level (default 8, squashfs-tools' default).
+ * -L: lzo1x_999 level of both sides (default 8, squashfs-tools' default; ours has 8 and 9).
  * One line per file: file block in_bytes our_bytes ref_bytes our_MBps ref_MBps worse_blocks
  * (a block stored raw counts its own size; worse_blocks: blocks where ours is larger). Every
  * block of ours is decoded by lzo1x_decompress_safe and compared. Times are this process's CPU
@@ -129,7 +129,7 @@ int main(int argc, char **argv)
 	}
 	if (lzo_init() != LZO_E_OK)
 		return 1;
-	struct lzo1x_enc *e = lzo1x_enc_new((uint32_t)block);
+	struct lzo1x_enc *e = lzo1x_enc_new((uint32_t)block, ref_level);
 	void *wrk = malloc(LZO1X_999_MEM_COMPRESS);
 	uint8_t *tmp = malloc(block);
 	for (; a < argc; a++) {

@@ -216,7 +216,7 @@ static ptrdiff_t lzo_compress_ours(struct lzo_state *st, const uint8_t *src, siz
 				   uint8_t *dst)
 {
 	if (st->enc == NULL) {
-		st->enc = lzo1x_enc_new(st->max_block);
+		st->enc = lzo1x_enc_new(st->max_block, st->opts.level);
 		if (st->enc == NULL)
 			return -1;
 	}

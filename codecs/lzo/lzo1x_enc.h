@@ -10,8 +10,9 @@
 
 struct lzo1x_enc;
 
-/* An encoder for blocks of up to max_block bytes (at most 2^26); NULL when out of memory. */
-struct lzo1x_enc *lzo1x_enc_new(uint32_t max_block);
+/* An encoder for blocks of up to max_block bytes (at most 2^26) at lzo1x_999's level 8 (and
+ * below: the default) or 9 (9 and above: slower, smaller); NULL when out of memory. */
+struct lzo1x_enc *lzo1x_enc_new(uint32_t max_block, int level);
 void lzo1x_enc_free(struct lzo1x_enc *enc);
 
 /* Compresses src[0, len) (1 <= len <= max_block) into dst: the stream's length, or 0 when it
