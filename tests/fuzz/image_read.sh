@@ -17,7 +17,8 @@ S=$top_srcdir
 # table, never run here) comes from the build's library.
 sources=$(ls "$S"/common/super.c "$S"/common/util/*.c "$S"/common/*_read.c \
 	"$S"/codecs/codec_parse.c "$S"/codecs/codec_util.c "$S"/codecs/registry.c "$S"/codecs/zstd.c \
-	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/xz/*.c "$S"/codecs/lzma.c "$S"/codecs/lzo.c "$S"/codecs/lzo/*.c "$S"/codecs/lz4.c \
+	"$S"/codecs/gzip.c "$S"/codecs/xz.c "$S"/codecs/xz_image.c "$S"/codecs/xz/*.c \
+	"$S"/codecs/lzma.c "$S"/codecs/lzo.c "$S"/codecs/lzo/*.c "$S"/codecs/lz4.c \
 	"$S"/codecs/zstd/common/*.c "$S"/codecs/zstd/decompress/*.c \
 	"$S"/unsquashfs/walk.c "$S"/unsquashfs/select.c "$S"/unsquashfs/numset.c "$S"/unsquashfs/list.c \
 	"$S"/unsquashfs/pseudo.c "$S"/unsquashfs/resolve.c "$S"/unsquashfs/sink.c "$S"/unsquashfs/meter.c 2>/dev/null)
