@@ -295,14 +295,10 @@ static ptrdiff_t xz_decompress(void *state, const uint8_t *src, size_t len, uint
 			       size_t cap, const char **why)
 {
 	struct xz_state *st = state;
-	if (st->own == NULL && (st->own = xzd_new()) == NULL) {
-		*why = "out of memory for the xz decoder";
-		return -1;
-	}
 	/* Ours decodes every single-block LZMA2 stream; only what it does not implement (BCJ
 	 * filters, SHA-256, several blocks) goes to liblzma. A corrupt stream stays an error. */
 	size_t out_len;
-	int own = xzd_decode(st->own, src, len, dst, cap, &out_len, why);
+	int own = xz_own_decode(&st->own, src, len, dst, cap, &out_len, why);
 	if (own == XZD_OK)
 		return (ptrdiff_t)out_len;
 	if (own == XZD_ERROR)

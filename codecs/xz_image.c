@@ -87,6 +87,16 @@ void xz_print_options(const struct codec_opts *opts, FILE *out)
 	fprintf(out, "\n");
 }
 
+int xz_own_decode(struct xzd_ctx **own, const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+		  size_t *out_len, const char **why)
+{
+	if (*own == NULL && (*own = xzd_new()) == NULL) {
+		*why = "out of memory for the xz decoder";
+		return XZD_ERROR;
+	}
+	return xzd_decode(*own, src, len, dst, cap, out_len, why);
+}
+
 /* The decode-only codec's state is our decoder alone, made on the first block. */
 static void *decode_only_state_new(const struct codec_opts *opts, uint32_t max_block)
 {
@@ -108,13 +118,8 @@ static void decode_only_state_free(void *state)
 static ptrdiff_t decode_only_decompress(void *state, const uint8_t *src, size_t len,
 					uint8_t *dst, size_t cap, const char **why)
 {
-	struct xzd_ctx **slot = state;
-	if (*slot == NULL && (*slot = xzd_new()) == NULL) {
-		*why = "out of memory for the xz decoder";
-		return -1;
-	}
 	size_t out_len;
-	int rc = xzd_decode(*slot, src, len, dst, cap, &out_len, why);
+	int rc = xz_own_decode(state, src, len, dst, cap, &out_len, why);
 	if (rc == XZD_OK)
 		return (ptrdiff_t)out_len;
 	if (rc == XZD_NOT_MINE)

@@ -38,6 +38,12 @@ int xz_read_options(struct codec_opts *opts, const uint8_t *buf, size_t len, uin
 		    char *err, size_t errlen);
 void xz_print_options(const struct codec_opts *opts, FILE *out);
 
+struct xzd_ctx;
+/* Our decoder on one block, made in *own on first use: XZD_OK with *out_len, XZD_ERROR with
+ * *why, or XZD_NOT_MINE for what it leaves to liblzma (codecs/xz/xz_dec.h). */
+int xz_own_decode(struct xzd_ctx **own, const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+		  size_t *out_len, const char **why);
+
 /* Reads xz images, writes none (supported == 0): registry.c's xz entry when built without
  * liblzma. Decodes what our decoder implements (one block, LZMA2 alone: every image
  * squashfs-tools writes without -Xbcj). */
