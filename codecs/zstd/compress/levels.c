@@ -74,13 +74,15 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * of libzstd's size (8 MiB: 0.9924-0.9980), 1.13x its speed against 0.99-1.06x in the
 	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08) */
 	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
-	 * ones in 36-slot rows: misc 1.0001), in 2 MiB of rows: 0.9769-0.9968 of libzstd's size
-	 * (4 MiB: 0.9753-0.9933), 35 % fewer simulated misses of a 1 MiB cache, 3 % fewer
-	 * instructions, 4-10 % faster (misc 0.88-0.92 -> 0.92-1.02 of libzstd's speed). Misc at
-	 * 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002) until a longer match had to be worth its
-	 * offset (match_lazy.c): 0.9969 */
-	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 16, 5, 4, 8, 1}},
+	/* 10: the deepest row search, 48 slots. Misc at 128 KiB was 1.0011 (as 5-7:
+	 * 1.00002-1.0002) until a longer match had to be worth its offset (match_lazy.c): 0.9969.
+	 * 1 MiB: 32 candidates of 5-byte matches (libzstd's) in 4 MiB of rows: 0.9935-0.9988 of
+	 * libzstd's size. 4-byte ones in 2 MiB of rows were 0.9769-0.9968, but misc ran 0.82-0.94x
+	 * libzstd's speed (idle, and locked A/B runs): every position of that sample finds many
+	 * true 4-byte candidates, each a compare far back in the input; 5-byte ones run 11 % fewer
+	 * instructions there (cachegrind, misc: 415M -> 369M) and misc reads 0.97-1.03 in the same
+	 * runs. 5-byte ones in 2 MiB of rows: bin 1.0018. */
+	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 17, 5, 5, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
 	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
