@@ -74,13 +74,15 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * of libzstd's size (8 MiB: 0.9924-0.9980), 1.13x its speed against 0.99-1.06x in the
 	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08) */
 	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
-	/* 10: the deepest row search, 48 slots; 1 MiB: 32 candidates of 4-byte matches (5-byte
-	 * ones in 36-slot rows: misc 1.0001), in 2 MiB of rows: 0.9769-0.9968 of libzstd's size
-	 * (4 MiB: 0.9753-0.9933), 35 % fewer simulated misses of a 1 MiB cache, 3 % fewer
-	 * instructions, 4-10 % faster (misc 0.88-0.92 -> 0.92-1.02 of libzstd's speed). Misc at
-	 * 128 KiB was 1.0011 (as 5-7: 1.00002-1.0002) until a longer match had to be worth its
-	 * offset (match_lazy.c): 0.9969 */
-	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 16, 5, 4, 8, 1}},
+	/* 10: the deepest row search, 48 slots. Misc at 128 KiB was 1.0011 (as 5-7:
+	 * 1.00002-1.0002) until a longer match had to be worth its offset (match_lazy.c): 0.9969.
+	 * 1 MiB: 32 candidates of 5-byte matches (libzstd's) in 4 MiB of rows: 0.9935-0.9988 of
+	 * libzstd's size. 4-byte ones in 2 MiB of rows were 0.9769-0.9968, but misc ran 0.82-0.94x
+	 * libzstd's speed (idle, and locked A/B runs): every position of that sample finds many
+	 * true 4-byte candidates, each a compare far back in the input; 5-byte ones run 11 % fewer
+	 * instructions there (cachegrind, misc: 415M -> 369M) and misc reads 0.97-1.03 in the same
+	 * runs. 5-byte ones in 2 MiB of rows: bin 1.0018. */
+	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 17, 5, 5, 8, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
 	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
@@ -96,7 +98,12 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
 	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %); 15: 64
 	 * descents (see the top) */
-	{{ZS_BTOPT, 17, 18, 3, 4, 24, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
+	/* 13 at 128 KiB: the optimal parse, 8 attempts, 4-byte matches (libzstd's level 13 there
+	 * is an optimal parse too); a match of 20 bytes is taken at once (24 before): 0.9845-0.9966
+	 * of libzstd's size (24: 0.9780-0.9910; 18: text 1.0017, misc 1.0007; 4 attempts: misc
+	 * 1.005-1.011 even at a target of 32-48), and bin 0.94 -> 1.00 of libzstd's speed, the
+	 * other samples 5-15 % faster (three rounds of one locked run, every round higher). */
+	{{ZS_BTOPT, 17, 18, 3, 4, 20, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 8, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 8, 1}}, /* 15 */
 	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
