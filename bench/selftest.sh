@@ -83,6 +83,16 @@ check "the missing file is named" grep -q 'file7.txt' "$tmp/broken.err"
 check "the reference still gets its figures" grep -q '^| gzip | 1 | [0-9.]* / [0-9.]* |' "$tmp/broken.md"
 check "an image that was not made is not extracted" grep -q 'FAIL (no image)' "$tmp/broken.md"
 
+# rawtable.sh: one table from several --raw files (best of every run in them)
+rawtable=$srcdir/bench/rawtable.sh
+"$rawtable" "$tmp/same.tsv" "$tmp/broken.tsv" > "$tmp/raw.md" 2> "$tmp/raw.err"
+check "rawtable.sh reads compare.sh's raw files (2 + 3 runs)" grep -q '^| gzip | 1 | 5 | ' "$tmp/raw.md"
+check "rawtable.sh counts the runs of each configuration" grep -q '^| lz4 | 2 | 2 | ' "$tmp/raw.md"
+check "rawtable.sh shows a failed step as FAIL" grep -q '^| lz4 | 1 | .*FAIL' "$tmp/raw.md"
+check "rawtable.sh: identical tools give image ratio 1.000" grep -q '^| lz4 | 2 | .*| \*\*1\.000\*\* |$' "$tmp/raw.md"
+check "rawtable.sh refuses a file that is not a raw file" \
+	bash -c "! '$rawtable' '$tmp/same.md' 2> '$tmp/raw2.err' && grep -q 'not a compare.sh --raw file' '$tmp/raw2.err'"
+
 run missing OURS_MKSQUASHFS="$tmp/does-not-exist" OURS_UNSQUASHFS="$ref_un" -- --quick
 check "a missing tool is refused up front" bash -c "grep -qx 2 '$tmp/missing.rc' && grep -q 'does-not-exist' '$tmp/missing.err'"
 
