@@ -61,32 +61,33 @@ function minruns(key, steps,    i, m, s, k) {
 	for (i in s) { k = key SUBSEP s[i]; if (m < 0 || runs[k] < m) m = runs[k] }
 	return m
 }
-END {
-	print "mksquashfs `TREE IMG -noappend -no-progress -comp ... -processors P`, best of the runs:"
-	print ""
-	print "| compressor | -processors | runs | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio | image MB (ours / ref) | ratio |"
-	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+# One table: a row per configuration, pairs of steps o and r compared on each kind in kinds
+# (columns prefixed by tag), then the geometric means.
+function table(o, r, kinds, tag,    i, j, k, kp, row, mean, hdr) {
+	split(kinds, k, " ")
+	hdr = "| compressor | -processors | runs |"
+	for (j = 1; j in k; j++) hdr = hdr " " title[k[j]] " (ours / ref) | ratio |"
+	print hdr
+	hdr = "|---|---:|---:|"
+	for (j = 1; j in k; j++) hdr = hdr "---:|---:|"
+	print hdr
 	for (i = 1; i <= n; i++) {
 		split(order[i], kp, SUBSEP)
-		printf "| %s | %s | %d | %s | %s | %s | %s |\n", kp[1], kp[2], minruns(order[i], "mk.ours mk.ref"),
-			pair(order[i], "mk.ours", "mk.ref", "s", "mk"),
-			pair(order[i], "mk.ours", "mk.ref", "cpu", "mkcpu"),
-			pair(order[i], "mk.ours", "mk.ref", "rss", "mkrss"),
-			pair(order[i], "mk.ours", "mk.ref", "size", "size")
+		row = "| " kp[1] " | " kp[2] " | " minruns(order[i], o " " r) " |"
+		for (j = 1; j in k; j++) row = row " " pair(order[i], o, r, k[j], tag k[j]) " |"
+		print row
 	}
-	printf "| geometric mean | | | | %s | | %s | | %s | | %s |\n", gmean("mk", "s"), gmean("mkcpu", "s"),
-		gmean("mkrss", "s"), gmean("size", "size")
+	mean = "| geometric mean | | |"
+	for (j = 1; j in k; j++) mean = mean " | " gmean(tag k[j], k[j] == "size" ? "size" : "s") " |"
+	print mean
+}
+END {
+	title["s"] = "wall s"; title["cpu"] = "CPU s"; title["rss"] = "peak RSS MB"; title["size"] = "image MB"
+	print "mksquashfs `TREE IMG -noappend -no-progress -comp ... -processors P`, best of the runs:"
+	print ""
+	table("mk.ours", "mk.ref", "s cpu rss size", "mk")
 	print ""
 	print "unsquashfs `-d DIR -no-progress -processors P IMG`, each tool on its own image, best of the runs:"
 	print ""
-	print "| compressor | -processors | runs | wall s (ours / ref) | ratio | CPU s (ours / ref) | ratio | peak RSS MB (ours / ref) | ratio |"
-	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for (i = 1; i <= n; i++) {
-		split(order[i], kp, SUBSEP)
-		printf "| %s | %s | %d | %s | %s | %s |\n", kp[1], kp[2], minruns(order[i], "un.ours@ours un.ref@ref"),
-			pair(order[i], "un.ours@ours", "un.ref@ref", "s", "un"),
-			pair(order[i], "un.ours@ours", "un.ref@ref", "cpu", "uncpu"),
-			pair(order[i], "un.ours@ours", "un.ref@ref", "rss", "unrss")
-	}
-	printf "| geometric mean | | | | %s | | %s | | %s |\n", gmean("un", "s"), gmean("uncpu", "s"), gmean("unrss", "s")
+	table("un.ours@ours", "un.ref@ref", "s cpu rss", "un")
 }' "$@"
