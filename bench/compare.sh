@@ -85,7 +85,7 @@ timeout_s=${BENCH_TIMEOUT:-3600}
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 rawtable=$(dirname "$(abspath "${BASH_SOURCE[0]}")")/rawtable.sh
-[ -x "$rawtable" ] || die "$rawtable (which prints the tables) is missing or not executable"
+[ -r "$rawtable" ] || die "$rawtable (which prints the tables) is missing"
 ours_mk=$(abspath "${OURS_MKSQUASHFS:-./build/mksquashfs/mksquashfs}")
 ours_un=$(abspath "${OURS_UNSQUASHFS:-./build/unsquashfs/unsquashfs}")
 ref_mk=$(abspath "${REF_MKSQUASHFS:-/usr/bin/mksquashfs}")
@@ -308,7 +308,7 @@ write_table() {
 	echo "- ratios are ours / reference (below 1: ours is faster, smaller or leaner); CPU is user + system"
 	echo "  seconds, steadier than wall time when the machine is shared"
 	echo
-	"$rawtable" "$work/raw.tsv"
+	bash "$rawtable" "$work/raw.tsv"
 }
 publish_table() {
 	write_table "$1" > "$work/table.md.new" && mv "$work/table.md.new" "$work/table.md"
