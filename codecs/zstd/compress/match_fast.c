@@ -357,10 +357,10 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
  * pair starts while step is 2), before either candidate: a repeat match a little later is
  * preferred to a new offset now (it is a cheap code, and it was worth 2 % of the frame on
  * text). Returns the position of a match (*dist, 4 bytes verified) or ilimit when there is
- * none, with *pair the position of the pair that found it. */
+ * none, with *past how far past the pair that found it the match is (0-2). */
 static inline __attribute__((always_inline)) size_t
 seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, uint32_t *dist,
-	  size_t *pair)
+	  size_t *past)
 {
 	const uint8_t *src = k->src, *rsrc = src - rep0;
 	uint32_t *tab = k->tab;
@@ -379,17 +379,19 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, uint32_t
 
 			tab[h0] = (uint32_t)pos + base;
 			tab[h1] = (uint32_t)pos + 1 + base;
-			*pair = pos;
 			if (zs_read32(src + pos + 2) == zs_read32(rsrc + pos + 2)) {
 				*dist = rep0;
+				*past = 2;
 				return pos + 2;
 			}
 			if (c0 < pos && (uint32_t)v0 == zs_read32(src + c0)) {
 				*dist = (uint32_t)(pos - c0);
+				*past = 0;
 				return pos;
 			}
 			if (c1 <= pos && (uint32_t)v1 == zs_read32(src + c1)) {
 				*dist = (uint32_t)(pos + 1 - c1);
+				*past = 1;
 				return pos + 1;
 			}
 			pos += step;
@@ -432,14 +434,14 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 	}
 	while (pos + 2 < k.ilimit) {
 		struct fmatch m;
-		size_t pair = pos;
+		size_t past = 0;
 
-		m.pos = seek_pair(&k, pos, cu.rep[0], mm, &m.dist, &pair);
+		m.pos = seek_pair(&k, pos, cu.rep[0], mm, &m.dist, &past);
 		if (m.pos >= k.ilimit)
 			break;
 		pos = m.pos;
 		m.len = 4 + len16(src + pos + 4, src + pos + 4 - m.dist, limit);
-		size_t second = m.pos == pair + 1;
+		size_t pair = m.pos - past;
 
 		pos = anchor = store_match(&cu, src, anchor, &m, 1);
 		if (pos > k.ilimit)
@@ -447,7 +449,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		/* Positions inside the match feed later searches (the match is at least 4 long,
 		 * so pair + 3 lies inside it). */
 		tab[zs_hash(src + pair + 2, mm, log)] = (uint32_t)(pair + 2) + base;
-		if (second)
+		if (past == 1)
 			tab[zs_hash(src + pair + 3, mm, log)] = (uint32_t)(pair + 3) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
 		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
