@@ -41,10 +41,11 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* 1: over 256 KiB no retry one byte on (target_len 0): 1.5-5.5 % larger, still 1.8-3.7 %
 	 * smaller than libzstd, 1.01-1.10x faster. Levels 1-2 at 128 KiB and level 2 at 1 MiB
 	 * probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 % larger than the
-	 * retry one byte on made them, 1.06-1.10x as fast. Level 1 at 1 MiB in pairs was smaller
-	 * still but 0.96x as fast as one position at a time. Level 1 at 128 KiB steps one byte
-	 * further every 512 bytes without a match (256: bin 0.99996 of libzstd's size, the same
-	 * speed); 2^14 slots or 5-byte hashes were smaller but 0.94x and 0.95x as fast. */
+	 * retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in pairs was 1-3 %
+	 * smaller but no faster (3.7 % more instructions) than one position at a time. Level 1
+	 * at 128 KiB steps one byte further every 512 bytes without a match (256: bin 0.99996 of
+	 * libzstd's size, the same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and
+	 * 0.95x as fast. */
 	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 0, 1}},
 	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
