@@ -19,7 +19,7 @@
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
  * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
  * beside the long one; a match under target_len tries the candidate one byte on (a single-table
- * row of target_len 0 never does).
+ * row of target_len 0 never does, one of target_len 1 probes positions in pairs with no retry).
  * Level 15 over 256 KiB, mksquashfs's default, is the lazy2 parse over the trees with 64
  * descents, as libzstd's level 15 there (its search_log 6), sorting at most 32 passed
  * positions a search (match_lazy.c): 0.1-2.4 % smaller than libzstd (text the least).
@@ -39,12 +39,15 @@
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
 	/* 1: over 256 KiB no retry one byte on (target_len 0): 1.5-5.5 % larger, still 1.8-3.7 %
-	 * smaller than libzstd, 1.01-1.10x faster; level 2 without it was larger than libzstd
-	 * (up to 1.018 at 128 KiB, 1.014 at 1 MiB), as level 1 at 128 KiB (text). At 128 KiB a
-	 * retry target of 24 (16 before) was 0.07 % smaller and 2.6-5.7 % faster in three A/B runs:
-	 * fewer retries (a target of 8-12) made it slower, as the sequences they save cost more */
-	{{ZS_DFAST, 13, 0, 7, 6, 24, 1}, {ZS_DFAST, 14, 0, 7, 6, 0, 1}},
-	{{ZS_DFAST, 15, 0, 8, 5, 16, 1}, {ZS_DFAST, 16, 0, 8, 6, 16, 1}}, /* 2 */
+	 * smaller than libzstd, 1.01-1.10x faster. Levels 1-2 at 128 KiB and level 2 at 1 MiB
+	 * probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 % larger than the
+	 * retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in pairs was 1-3 %
+	 * smaller but no faster (3.7 % more instructions) than one position at a time. Level 1
+	 * at 128 KiB steps one byte further every 512 bytes without a match (256: bin 0.99996 of
+	 * libzstd's size, the same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and
+	 * 0.95x as fast. */
+	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 0, 1}},
+	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'
 	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
