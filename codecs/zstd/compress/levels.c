@@ -72,8 +72,9 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * its speed where two steps read 0.98-1.01 (misc 0.90-0.94): 1 % fewer instructions,
 	 * though a 1 MiB cache misses 1.6x as often (two lines a row). 4 MiB of rows; 2 MiB were
 	 * 0.01-0.1 % larger and not faster (1.06 against 1.07). A target of 24 at 1 MiB (16:
-	 * text 1.0038), 32 at 128 KiB (24: text 1.0002). */
-	{{ZS_LAZY2, 6, 17, 3, 4, 32, 1}, {ZS_LAZY, 6, 17, 4, 5, 24, 1}},
+	 * text 1.0038); none at 128 KiB (32 cost 0.01-0.3 % for 1.5 % in speed, where level 7
+	 * already runs 1.05-1.1x libzstd's). */
+	{{ZS_LAZY2, 6, 17, 3, 4, 0, 1}, {ZS_LAZY, 6, 17, 4, 5, 24, 1}},
 	/* 8: 16 candidates in 128-byte rows; at 1 MiB a target of 32 in level 9's 4 MiB of rows
 	 * (in 2 MiB the tree sample was 1.0001 of libzstd's size; a target of 24 in 4 MiB,
 	 * 1.0015) */
