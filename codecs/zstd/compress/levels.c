@@ -13,7 +13,10 @@
  * and chain sizes are those for 128 KiB: frame.c scales them with the input. The row levels
  * (ZS_GREEDY..ZS_LAZY2) keep no hash table (their chain_log sizes the row table of
  * match_row.h: 4 << chain_log bytes, 2 per input byte at most; search_log also picks the row
- * size, 64 bytes for 2^3 candidates, 128 for 2^4, 192 for 2^5, 256 above). At 1 MiB,
+ * size, 64 bytes for 2^3 candidates, 128 for 2^4, 192 for 2^5, 256 above). Their target_len
+ * (and that of ZS_BTLAZY2) is the length from which a match is taken without lazy evaluation,
+ * 0 for none (match_lazy.c): inside a long match the steps' searches are compares far back in
+ * the input that seldom find better. At 1 MiB,
  * levels 11-12 take 4-byte matches: 2 % smaller on the tree and bin samples than 5-byte ones
  * at the same speed.
  * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
@@ -57,26 +60,33 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
 	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
 	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */
-	/* Levels 5, 6 and 8 at 1 MiB keep 2 MiB of rows (chain_log 16), where 4 MiB were
-	 * 0.1-0.3 % smaller: 3-5 % faster in locked A/B runs (level 6 in every round, 5 and 8
-	 * in two of three). Bin is then 0.9999 of libzstd's size at levels 5 and 6, the thinnest
-	 * margin of the table. */
+	/* Level 5 at 1 MiB keeps 2 MiB of rows (chain_log 16), where 4 MiB were 0.1-0.3 %
+	 * smaller: 3-5 % faster in locked A/B runs (as levels 6 and 8 were before their targets).
+	 * Bin is then 0.9999 of libzstd's size, the thinnest margin of the table. */
 	/* 5: greedy, 8 candidates (16 were 1-2 % smaller for 1.10x libzstd's instructions) */
-	{{ZS_GREEDY, 6, 17, 3, 4, 2, 1}, {ZS_GREEDY, 6, 16, 3, 5, 2, 1}},
-	/* 6: one step of lazy evaluation on level 5's rows */
-	{{ZS_LAZY, 6, 17, 3, 4, 4, 1}, {ZS_LAZY, 6, 16, 3, 5, 4, 1}},
+	{{ZS_GREEDY, 6, 17, 3, 4, 0, 1}, {ZS_GREEDY, 6, 16, 3, 5, 0, 1}},
+	/* 6: one step of lazy evaluation on level 5's rows, none after a match of 32 bytes (128
+	 * KiB) or 24 (1 MiB). At 1 MiB in 4 MiB of rows: a target of 24 in level 5's 2 MiB left
+	 * bin at 1.0002 of libzstd's size; in 4 MiB 0.9966-0.9988, 3-8 % faster than no target
+	 * in 2 MiB (locked A/B runs). At 128 KiB 32 costs 0.01-0.3 % (text 0.9981). */
+	{{ZS_LAZY, 6, 17, 3, 4, 32, 1}, {ZS_LAZY, 6, 17, 3, 5, 24, 1}},
 	/* 7: two steps; at 1 MiB one step over 16 candidates in 128-byte rows (libzstd's shape
 	 * there): 0.9914-0.9980 of libzstd's size (two steps over 8: 0.9957-0.9975) and 1.05-1.10x
 	 * its speed where two steps read 0.98-1.01 (misc 0.90-0.94): 1 % fewer instructions,
 	 * though a 1 MiB cache misses 1.6x as often (two lines a row). 4 MiB of rows; 2 MiB were
-	 * 0.01-0.1 % larger and not faster (1.06 against 1.07). */
-	{{ZS_LAZY2, 6, 17, 3, 4, 8, 1}, {ZS_LAZY, 6, 17, 4, 5, 8, 1}},
-	/* 8: 16 candidates in 128-byte rows */
-	{{ZS_LAZY2, 6, 17, 4, 4, 8, 1}, {ZS_LAZY2, 6, 16, 4, 5, 8, 1}},
+	 * 0.01-0.1 % larger and not faster (1.06 against 1.07). A target of 24 at 1 MiB (16:
+	 * text 1.0038); none at 128 KiB (32 cost 0.01-0.3 % for 1.5 % in speed, where level 7
+	 * already runs 1.05-1.1x libzstd's). */
+	{{ZS_LAZY2, 6, 17, 3, 4, 0, 1}, {ZS_LAZY, 6, 17, 4, 5, 24, 1}},
+	/* 8: 16 candidates in 128-byte rows; at 1 MiB a target of 32 in level 9's 4 MiB of rows
+	 * (in 2 MiB the tree sample was 1.0001 of libzstd's size; a target of 24 in 4 MiB,
+	 * 1.0015) */
+	{{ZS_LAZY2, 6, 17, 4, 4, 0, 1}, {ZS_LAZY2, 6, 17, 4, 5, 32, 1}},
 	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows, 4 MiB: 0.9931-0.9983
 	 * of libzstd's size (8 MiB: 0.9924-0.9980), 1.13x its speed against 0.99-1.06x in the
-	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08) */
-	{{ZS_LAZY2, 6, 17, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 4, 5, 8, 1}},
+	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08); a target of 48 (32 would make it
+	 * level 8) */
+	{{ZS_LAZY2, 6, 17, 5, 4, 0, 1}, {ZS_LAZY2, 6, 17, 4, 5, 48, 1}},
 	/* 10: the deepest row search, 48 slots. Misc at 128 KiB was 1.0011 (as 5-7:
 	 * 1.00002-1.0002) until a longer match had to be worth its offset (match_lazy.c): 0.9969.
 	 * 1 MiB: 32 candidates of 5-byte matches (libzstd's) in 4 MiB of rows: 0.9935-0.9988 of
@@ -84,19 +94,22 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * libzstd's speed (idle, and locked A/B runs): every position of that sample finds many
 	 * true 4-byte candidates, each a compare far back in the input; 5-byte ones run 11 % fewer
 	 * instructions there (cachegrind, misc: 415M -> 369M) and misc reads 0.97-1.03 in the same
-	 * runs. 5-byte ones in 2 MiB of rows: bin 1.0018. */
-	{{ZS_LAZY2, 6, 17, 6, 4, 8, 1}, {ZS_LAZY2, 6, 17, 5, 5, 8, 1}},
+	 * runs. 5-byte ones in 2 MiB of rows: bin 1.0018. A target of 32 at 1 MiB (24: tree,
+	 * text 1.0002-1.0004); 128 KiB none (32: text 1.0022). */
+	{{ZS_LAZY2, 6, 17, 6, 4, 0, 1}, {ZS_LAZY2, 6, 17, 5, 5, 32, 1}},
 	/* 11: trees at 128 KiB (rows: 1.0014-1.0078); 32 descents, libzstd's depth: 0.995-0.999.
 	 * Levels 11-12 at 128 KiB take 2^16 heads: the same sizes (+-0.01 %) as 2^17, and the
 	 * heads and nodes (1.25 MiB) miss the 1 MiB L2 cache on reads no more than libzstd's
 	 * (cachegrind, level 11: 0.64x the read misses of 2^17 heads on text and bin) */
 	/* Level 11 at 1 MiB in 4 MiB of rows: 0.9747-0.9944 of libzstd's size (8 MiB:
-	 * 0.9744-0.9936), 14 % fewer simulated misses, 2.5 % fewer instructions, 3-5 % faster. */
-	{{ZS_BTLAZY2, 16, 18, 5, 4, 8, 1}, {ZS_LAZY2, 6, 17, 6, 4, 8, 1}},
+	 * 0.9744-0.9936), 14 % fewer simulated misses, 2.5 % fewer instructions, 3-5 % faster.
+	 * A target of 32 at both sizes (at 1 MiB 24 left text 1.0017). */
+	{{ZS_BTLAZY2, 16, 18, 5, 4, 32, 1}, {ZS_LAZY2, 6, 17, 6, 4, 32, 1}},
 	/* 12: 128 descents (rows: 1.002-1.011); 1 MiB: level 11's rows (libzstd's levels 11 and
 	 * 12 give the same sizes there too); 8 MiB of rows were 0.01-0.1 % smaller and 1.08x
-	 * libzstd's speed against 1.14x in the same locked runs */
-	{{ZS_BTLAZY2, 16, 18, 7, 4, 8, 1}, {ZS_LAZY2, 6, 17, 6, 4, 8, 1}},
+	 * libzstd's speed against 1.14x in the same locked runs. At 128 KiB no target (32: misc
+	 * 1.0004; 64: no faster) */
+	{{ZS_BTLAZY2, 16, 18, 7, 4, 0, 1}, {ZS_LAZY2, 6, 17, 6, 4, 32, 1}},
 	/* 13-14 over 256 KiB: trees of 4-byte matches, 16 and 32 descents (rows: up to 1.012 on
 	 * text and misc; 5-byte matches 0.995-1.001); 2^18 heads at 1 MiB, 1 MiB of them where
 	 * 2^20 took 4 MiB beside the 8 MiB of nodes, for the same sizes (+-0.01 %); 15: 64
@@ -106,9 +119,9 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * of libzstd's size (24: 0.9780-0.9910; 18: text 1.0017, misc 1.0007; 4 attempts: misc
 	 * 1.005-1.011 even at a target of 32-48), and bin 0.94 -> 1.00 of libzstd's speed, the
 	 * other samples 5-15 % faster (three rounds of one locked run, every round higher). */
-	{{ZS_BTOPT, 17, 18, 3, 4, 20, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 8, 1}}, /* 13 */
-	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 8, 1}}, /* 14 */
-	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 8, 1}}, /* 15 */
+	{{ZS_BTOPT, 17, 18, 3, 4, 20, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 0, 1}}, /* 13 */
+	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 0, 1}}, /* 14 */
+	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 0, 1}}, /* 15 */
 	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
 	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */
 	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 256, 1}}, /* 18 */

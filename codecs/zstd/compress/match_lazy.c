@@ -57,6 +57,7 @@ struct lazy_state {
 	unsigned min_match;
 	int sparse;         /* matches' positions inserted every other one */
 	size_t second_step; /* lazy2: matches this long skip the second step */
+	size_t take_len;    /* matches this long are taken without lazy evaluation */
 	int short_runs;     /* trees: insert only the ends of a match longer than TREE_RUN */
 	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
 	 * modulo AHEAD. */
@@ -339,8 +340,11 @@ ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t s
 			pos += 1 + ((pos - anchor) >> 8);
 			continue;
 		}
-		for (unsigned d = 1; d <= depth && (d == 1 || m.len < s.second_step) &&
-				     pos + 1 + 8 <= end;
+		/* A long match is taken as found: the steps after it search positions inside it,
+		 * whose candidates are mostly older copies of the same text, each a compare far
+		 * back in the input, and they seldom find one longer by the margin they ask. */
+		for (unsigned d = 1; d <= depth && m.len < s.take_len &&
+				     (d == 1 || m.len < s.second_step) && pos + 1 + 8 <= end;
 		     d++) {
 			pos++;
 			if (look_further(&s, pos, (int)d, st->rep[0], &m, rb, hm))
@@ -449,6 +453,8 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		s.hash_limit = end;
 	s.second_step = c->p.strategy == ZS_BTLAZY2 ? SIZE_MAX :
 			c->src_len <= ((size_t)256 << 10) ? SECOND_STEP : 2 * SECOND_STEP;
+	/* The level's target_len, where it has one (levels.c). */
+	s.take_len = c->p.target_len > 0 ? c->p.target_len : SIZE_MAX;
 	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
 	static parse_fn *const copies[4][2] = {
 		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
