@@ -97,8 +97,9 @@ len16(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
 {
 	uint64_t x0 = zs_read64(a) ^ zs_read64(b);
 	uint64_t x1 = zs_read64(a + 8) ^ zs_read64(b + 8);
-	int same0 = x0 == 0;
-	uint64_t x = (__builtin_expect_with_probability(same0, 1, 0.5) ? x1 : x0) | (1ull << 63);
+	uint64_t same0 = x0 == 0;
+	/* x1 when x0 is 0, else x0, by a mask: gcc made a branch of a conditional here */
+	uint64_t x = x0 | (x1 & (0 - same0)) | (1ull << 63);
 	size_t n = ((size_t)__builtin_ctzll(x) + ((size_t)same0 << 6)) >> 3;
 	size_t room = (size_t)(limit - a);
 
@@ -187,13 +188,29 @@ store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
 	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
 
-	/* A byte loop: with every position probed (pairs at step 2) the byte before a match
-	 * rarely extends it, and the loop's first test costs fewer instructions than an 8-byte
-	 * branch-free count (about 6 against 20 a match). */
+	/* Levels 1-2 (flat): the 8 bytes before both ends at once, without a branch. The pair
+	 * loop finds repeat matches two bytes on, which often extend back a byte or two, and a
+	 * byte loop's exit was a guess the predictor lost there (callgrind's model: 14-30 % more
+	 * mispredictions at level 1, slower in spite of 3 % fewer instructions). A candidate
+	 * within 8 bytes of the input's start takes the byte loop. The double-table parser
+	 * (levels 3-4) probes where few matches extend back: its byte loop's first test costs
+	 * fewer instructions (2.5-3.6 % fewer in all, 1-4 % more mispredictions). */
+	if (flat && m->pos >= (size_t)m->dist + 8) {
+		uint64_t x = zs_read64(src + m->pos - 8) ^ zs_read64(src + m->pos - 8 - m->dist);
+		size_t back = ((size_t)__builtin_clzll(x | 1) >> 3) + (x == 0);
+		size_t room = m->pos - low;
+
+		back = back < room ? back : room;
+		m->pos -= back;
+		m->len += back;
+		if (back < 8)
+			goto store;
+	}
 	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
 		m->pos--;
 		m->len++;
 	}
+store:
 	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, flat);
 	return m->pos + m->len;
 }
