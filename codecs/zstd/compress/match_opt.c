@@ -172,9 +172,11 @@ static inline void next_reps(uint32_t *out, const uint32_t *rep, uint32_t litlen
 
 /* The second arrivals of levels 20-22, by level and frame size (up to ALT_LARGE bytes, larger).
  * 128 KiB frames, the four 2 MiB samples, sizes against level 19's frames (which levels 20-22
- * wrote before): margin 6, 1 length: text -0.146 %, tree -0.196 %, bin -0.122 %, misc -0.015 %;
- * margin 8, 2 lengths: text -0.162 %, tree -0.215 %, bin -0.129 %, misc -0.017 %; 4 lengths
- * and the searched candidates: text -0.19 %. Time, not instructions, set the rows: the second
+ * wrote before): margin 8, 1 length: text -0.154 %, tree -0.216 %, bin -0.111 %, misc -0.015 %;
+ * margin 10, 2 lengths: text -0.160 %, tree -0.221 %, bin -0.136 %, misc -0.017 % (margin 6
+ * at 21 and 8 at 22 left text at 21 0.99505 of libzstd's; margin 8, 2 lengths at 22 was
+ * larger than margin 8, 1 length at 21 on tree); 4 lengths and the searched candidates: text
+ * -0.19 %. Time, not instructions, set the rows: the second
  * arrivals cost bin 7-8 % more instructions at margin 6-8 (callgrind) but 8-13 % more CPU time
  * in locked A/B runs against main (misc 13 %: their branches are data-dependent), and the
  * searched candidates 15-20 % more instructions, 20-35 % more time on tree, misc and bin.
@@ -192,8 +194,8 @@ struct alt_effort {
 
 static const struct alt_effort alt_efforts[3][2] = {
 	{{0, 0, 0}, {0, 0, 0}}, /* 20 */
-	{{6, 1, 0}, {0, 0, 0}}, /* 21 */
-	{{8, 2, 0}, {0, 0, 0}}, /* 22 */
+	{{8, 1, 0}, {0, 0, 0}}, /* 21 */
+	{{10, 2, 0}, {0, 0, 0}}, /* 22 */
 };
 
 struct opt_ctx {
