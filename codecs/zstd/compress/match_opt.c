@@ -51,6 +51,14 @@
  * From every candidate: only the longest: text -0.06 %; only those of 5 bytes or more:
  * tree and bin 0.07-0.15 % larger. */
 #define CHAIN_GAP 4u
+/* The levels whose final pass keeps two arrivals per position (see zs_opt_state's alt). */
+#define ALT_LEVEL 20
+/* The lengths of a second arrival's matches are priced until this many in a row arrive
+ * nowhere. */
+#define ALT_FAILS 1u
+/* Frames over this many bytes take alt_efforts' second column. */
+#define ALT_LARGE (256u * 1024u)
+#define CHAIN_FROM_ALT (1u << 31)
 
 struct opt_node {
 	uint32_t price;
@@ -61,7 +69,9 @@ struct opt_node {
 	uint32_t mlen;
 	uint32_t litlen; /* literals since that match (at a segment's start: since the anchor) */
 	/* Arrived by a match, some literals and a repeat of that match's offset (see
-	 * chain_arrival): the first match's length (0: not so) | the literals << 16. */
+	 * chain_arrival): the first match's length (0: not so) | the literals << 16; and
+	 * CHAIN_FROM_ALT when the last match (or chain) left from the second arrival at its
+	 * start (see struct zs_opt_state's alt). */
 	uint32_t chain;
 	uint32_t rep[3]; /* repeat offsets on arrival */
 };
@@ -77,6 +87,10 @@ struct path_item {
 struct zs_opt_state {
 	struct zs_freqs fr;
 	struct opt_node *nodes; /* one block + 1 */
+	/* Levels 21-22: a second arrival per position, the cheapest whose last two offsets
+	 * differ from the cheapest's, so a slightly dearer path that sets up a repeat match
+	 * further on is not lost. */
+	struct opt_node *alt;
 	size_t nnodes;
 	struct candidate cand[MAX_CANDIDATES + 4];
 	struct path_item path[OPT_WINDOW + 2];
@@ -97,9 +111,11 @@ int zs_opt_alloc(struct zs_cctx *c, size_t block)
 		return -1;
 	c->opt->nnodes = block + 2;
 	c->opt->nodes = malloc(c->opt->nnodes * sizeof(struct opt_node));
+	c->opt->alt = malloc(c->opt->nnodes * sizeof(struct opt_node));
 	c->opt->hash_save = malloc(((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 	c->opt->piece_fr = malloc(MAX_PIECES * sizeof(struct zs_freqs));
-	if (c->opt->nodes == NULL || c->opt->hash_save == NULL || c->opt->piece_fr == NULL)
+	if (c->opt->nodes == NULL || c->opt->alt == NULL || c->opt->hash_save == NULL ||
+	    c->opt->piece_fr == NULL)
 		return -1;
 	return 0;
 }
@@ -109,6 +125,7 @@ void zs_opt_free(struct zs_cctx *c)
 	if (c->opt == NULL)
 		return;
 	free(c->opt->nodes);
+	free(c->opt->alt);
 	free(c->opt->hash_save);
 	free(c->opt->piece_fr);
 	free(c->opt);
@@ -153,6 +170,34 @@ static inline void next_reps(uint32_t *out, const uint32_t *rep, uint32_t litlen
 	}
 }
 
+/* The second arrivals of levels 20-22, by level and frame size (up to ALT_LARGE bytes, larger).
+ * 128 KiB frames, the four 2 MiB samples, sizes against level 19's frames (which levels 20-22
+ * wrote before): margin 8, 1 length: text -0.154 %, tree -0.216 %, bin -0.111 %, misc -0.015 %;
+ * margin 10, 2 lengths: text -0.160 %, tree -0.221 %, bin -0.136 %, misc -0.017 % (margin 6
+ * at 21 and 8 at 22 left text at 21 0.99505 of libzstd's; margin 8, 2 lengths at 22 was
+ * larger than margin 8, 1 length at 21 on tree); 4 lengths and the searched candidates: text
+ * -0.19 %. Time, not instructions, set the rows: the second
+ * arrivals cost bin 7-8 % more instructions at margin 6-8 (callgrind) but 8-13 % more CPU time
+ * in locked A/B runs against main (misc 13 %: their branches are data-dependent), and the
+ * searched candidates 15-20 % more instructions, 20-35 % more time on tree, misc and bin.
+ * So level 20 keeps one arrival (bin there at 1.10-1.11x libzstd's speed on main), 21 and 22
+ * (1.17-1.25x) take the second. Frames over 256 KiB: not measured yet (one arrival). */
+struct alt_effort {
+	/* Bits a second arrival may cost above the cheapest there (0: none kept). */
+	uint32_t margin;
+	/* How many of a candidate's longest lengths may arrive second. */
+	uint32_t lens;
+	/* The second arrival extends by the candidates searched at its position, not only by
+	 * its repeat offsets. */
+	int tree;
+};
+
+static const struct alt_effort alt_efforts[3][2] = {
+	{{0, 0, 0}, {0, 0, 0}}, /* 20 */
+	{{8, 1, 0}, {0, 0, 0}}, /* 21 */
+	{{10, 2, 0}, {0, 0, 0}}, /* 22 */
+};
+
 struct opt_ctx {
 	struct zs_cctx *c;
 	const uint8_t *src;
@@ -167,6 +212,13 @@ struct opt_ctx {
 	size_t seg_pos;     /* where the segment being priced starts */
 	int chains;         /* match, literal, repeat priced as one arrival */
 	int quick; /* btopt's shortcuts whatever the level (statistics-only passes) */
+	/* btopt's or a quick pass's shortcuts: a match's lengths are priced until one arrives
+	 * nowhere, and a position reached as cheaply as the one before is not searched. */
+	int early_abort;
+	struct opt_node *alt; /* the second arrivals (NULL: one arrival per position) */
+	uint32_t alt_margin;  /* see struct alt_effort */
+	uint32_t alt_lens;
+	int alt_tree;
 };
 
 /* The repeat offsets' matches at pos that beat *best, by increasing length. Each offset is
@@ -270,6 +322,18 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 	o->commit_tail = o->insert_tail < COMMIT_TAIL ? o->insert_tail : COMMIT_TAIL;
 	o->quick = quick;
 	o->chains = !quick && c->p.strategy >= ZS_BTULTRA2;
+	o->early_abort = c->p.strategy == ZS_BTOPT || quick;
+	o->alt = NULL;
+	if (!quick && c->p.strategy == ZS_BTULTRA2 && c->level >= ALT_LEVEL &&
+	    c->level < ALT_LEVEL + 3) {
+		const struct alt_effort *e = &alt_efforts[c->level - ALT_LEVEL][c->src_len > ALT_LARGE];
+
+		o->alt_margin = e->margin * ZS_PRICE_ONE;
+		o->alt_lens = e->lens;
+		o->alt_tree = e->tree;
+		if (o->alt_margin > 0)
+			o->alt = c->opt->alt;
+	}
 }
 
 /* A match of target_len or more, [at, at + len), was taken: its positions but the last
@@ -280,30 +344,86 @@ static inline void skip_committed(struct opt_ctx *o, size_t at, size_t len)
 		o->next_insert = at + len - o->commit_tail;
 }
 
-/* The literal arrival at cur (from cur - 1), which replaces the arrival there when cheaper. */
-static inline void literal_arrival(const struct opt_ctx *o, struct opt_node *nd, size_t cur)
-{
-	const struct zs_prices *pr = &o->c->opt->pr;
-	const struct opt_node *prev = &nd[cur - 1];
-	uint32_t p = prev->price + pr->lit[o->src[o->seg_pos + cur - 1]] +
-		     zs_ll_price(pr, prev->litlen + 1) - zs_ll_price(pr, prev->litlen);
+/* The inner loops come in two copies, with one arrival per position (two 0) and with two;
+ * forced inline, each copy folds the other's tests away (one copy for both cost level 19
+ * 0.7 % more instructions on bin, and the second arrivals' tests 5 % even where they kept
+ * none). */
+#define OPT_INLINE static inline __attribute__((always_inline))
 
-	if (p >= nd[cur].price)
-		return;
-	nd[cur].price = p;
-	nd[cur].mlen = prev->mlen;
-	nd[cur].off = prev->off;
-	nd[cur].litlen = prev->litlen + 1;
-	nd[cur].chain = prev->chain;
-	memcpy(nd[cur].rep, prev->rep, sizeof(nd[cur].rep));
+/* Whether two arrivals' repeat offsets differ where a later match would see it: the last
+ * two (rep[2] as well: text 0.001 % smaller, not worth a compare). */
+static inline int reps_differ(const uint32_t *a, const uint32_t *b)
+{
+	return a[0] != b[0] || a[1] != b[1];
 }
 
-/* After the match (off, len) from cur at price p: 1 to CHAIN_GAP literals, then the same
- * offset again (repeat code 1) for as long as it matches, the pattern of a small edit. The
- * best path to the literals' end may have left that offset behind, so the three are priced
- * as one arrival (which may end the segment further on). */
-static inline void chain_arrival(struct opt_ctx *o, struct opt_node *nd, size_t cur,
-				 size_t *last, uint32_t off, uint32_t len, uint32_t p)
+/* The node an arrival of price p with repeat offsets nrep takes at position to: the cheapest
+ * there (which moves to alt when its offsets differ), else alt's when it is the cheapest with
+ * offsets other than the cheapest's; NULL when it beats neither. Arrivals dearer than the
+ * cheapest by alt_margin or more are not kept as second ones. */
+OPT_INLINE struct opt_node *arrival_at(const struct opt_ctx *o, int two, size_t to, uint32_t p,
+				       const uint32_t *nrep)
+{
+	struct opt_node *nd = o->c->opt->nodes;
+
+	if (p < nd[to].price) {
+		/* An unset node (price PRICE_UNSET) is never within the margin. */
+		if (two && nd[to].price - p < o->alt_margin && reps_differ(nrep, nd[to].rep))
+			o->alt[to] = nd[to];
+		return &nd[to];
+	}
+	if (two && p - nd[to].price < o->alt_margin && p < o->alt[to].price &&
+	    reps_differ(nrep, nd[to].rep))
+		return &o->alt[to];
+	return NULL;
+}
+
+/* Marks the positions up to to as not reached yet. */
+OPT_INLINE void reach(const struct opt_ctx *o, int two, size_t *last, size_t to)
+{
+	struct opt_node *nd = o->c->opt->nodes;
+
+	while (*last < to) {
+		++*last;
+		nd[*last].price = PRICE_UNSET;
+		if (two)
+			o->alt[*last].price = PRICE_UNSET;
+	}
+}
+
+/* The literal arrival at cur from prev (an arrival at cur - 1), where it is cheaper. */
+OPT_INLINE void literal_from(const struct opt_ctx *o, int two, const struct opt_node *prev,
+			     size_t cur)
+{
+	const struct zs_prices *pr = &o->c->opt->pr;
+	uint32_t p = prev->price + pr->lit[o->src[o->seg_pos + cur - 1]] +
+		     zs_ll_price(pr, prev->litlen + 1) - zs_ll_price(pr, prev->litlen);
+	struct opt_node *to = arrival_at(o, two, cur, p, prev->rep);
+
+	if (to == NULL)
+		return;
+	*to = *prev;
+	to->price = p;
+	to->litlen = prev->litlen + 1;
+}
+
+/* The literal arrivals at cur (from cur - 1), which compete with the match arrivals there. */
+OPT_INLINE void literal_arrival(const struct opt_ctx *o, int two, size_t cur)
+{
+	literal_from(o, two, &o->c->opt->nodes[cur - 1], cur);
+	if (two && o->alt[cur - 1].price != PRICE_UNSET)
+		literal_from(o, two, &o->alt[cur - 1], cur);
+}
+
+/* After the match (off, len) from the arrival from at cur (from_alt: CHAIN_FROM_ALT when that
+ * is the second one there), at price p: 1 to CHAIN_GAP literals, then the same offset again
+ * (repeat code 1) for as long as it matches, the pattern of a small edit. The best path to
+ * the literals' end may have left that offset behind, so the three are priced as one arrival
+ * (which may end the segment further on). nrep: the offsets after the first match (and the
+ * second; only read with two arrivals). */
+OPT_INLINE void chain_arrival(struct opt_ctx *o, int two, const struct opt_node *from,
+			      uint32_t from_alt, size_t cur, size_t *last, uint32_t off,
+			      uint32_t len, uint32_t p, const uint32_t *nrep)
 {
 	const uint8_t *src = o->src;
 	size_t at = o->seg_pos + cur + len; /* the first literal */
@@ -331,87 +451,140 @@ static inline void chain_arrival(struct opt_ctx *o, struct opt_node *nd, size_t 
 
 		for (uint32_t k = 0; k < gap; k++)
 			price += pr->lit[src[at + k]];
-		while (*last < to)
-			nd[++*last].price = PRICE_UNSET;
-		if (price >= nd[to].price)
+		reach(o, two, last, to);
+		struct opt_node *nd = arrival_at(o, two, to, price, nrep);
+
+		if (nd == NULL)
 			continue;
-		nd[to].price = price;
-		nd[to].off = off;
-		nd[to].mlen = (uint32_t)len2;
-		nd[to].litlen = 0;
-		nd[to].chain = len | gap << 16;
+		nd->price = price;
+		nd->off = off;
+		nd->mlen = (uint32_t)len2;
+		nd->litlen = 0;
+		nd->chain = len | gap << 16 | from_alt;
 		/* The repeat leaves the offsets as the first match did. */
-		next_reps(nd[to].rep, nd[cur].rep, nd[cur].litlen, off);
+		next_reps(nd->rep, from->rep, from->litlen, off);
 	}
+}
+
+/* The arrivals of the match at off from cur by the lengths hi down to lo, each at price
+ * op plus its length's; *fails counts the lengths in a row that arrived nowhere. Returns
+ * whether the match's shorter lengths are not worth pricing. */
+OPT_INLINE int match_lengths(struct opt_ctx *o, int two, const struct opt_node *from,
+			     uint32_t from_alt, size_t cur, uint32_t off, uint32_t op,
+			     const uint32_t *nrep, uint32_t hi, uint32_t lo, uint32_t max_fails,
+			     uint32_t *fails)
+{
+	const struct zs_prices *pr = &o->c->opt->pr;
+
+	for (uint32_t len = hi; len >= lo; len--) {
+		uint32_t p = op + zs_ml_price(pr, len);
+		struct opt_node *to = arrival_at(o, two, cur + len, p, nrep);
+
+		if (to != NULL) {
+			to->price = p;
+			to->off = off;
+			to->mlen = len;
+			to->litlen = 0;
+			to->chain = from_alt;
+			next_reps(to->rep, from->rep, from->litlen, off);
+			*fails = 0;
+		} else if (++*fails > max_fails) {
+			/* The shorter lengths of a long match mostly land where it or an
+			 * earlier one already arrived more cheaply: pricing them all made long
+			 * near-duplicate input quadratic (1 MiB, level 19: 1.8x the time, the
+			 * same frames). */
+			return 1;
+		} else if (o->early_abort) {
+			/* btopt: shorter lengths of this match are rarely better where a
+			 * longer one was not (as the reference judges). */
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The match arrivals from the arrival from at cur (from_alt: CHAIN_FROM_ALT when that is the
+ * second one there) by the n candidates, each covering the lengths above the previous one,
+ * scanned from the longest down: with two arrivals, the alt_lens longest of each may arrive
+ * second. */
+OPT_INLINE void match_arrivals(struct opt_ctx *o, int two, const struct candidate *cand,
+			       unsigned n, const struct opt_node *from, uint32_t from_alt,
+			       int chains, size_t cur, size_t *last)
+{
+	const struct zs_prices *pr = &o->c->opt->pr;
+	uint32_t base = from->price + zs_ll_price(pr, 0);
+	uint32_t max_fails = from_alt ? ALT_FAILS : MAX_FAILS;
+
+	if (n > 0)
+		reach(o, two, last, cur + cand[n - 1].len);
+	for (unsigned i = 0, lo = o->min_match; i < n; i++) {
+		uint32_t off = cand[i].off, hi = cand[i].len, fails = 0;
+		uint32_t op = base + zs_of_price(pr, offval_for(from->rep, from->litlen, off));
+		uint32_t nrep[3];
+
+		if (two)
+			next_reps(nrep, from->rep, from->litlen, off);
+		if (chains)
+			chain_arrival(o, two, from, from_alt, cur, last, off, hi,
+				      op + zs_ml_price(pr, hi), nrep);
+		lo = i > 0 ? cand[i - 1].len + 1 : lo;
+		if (two) {
+			/* The longest lengths first, which may arrive second. */
+			uint32_t mid = hi - lo + 1 > o->alt_lens ? hi - o->alt_lens : lo - 1;
+
+			if (match_lengths(o, 1, from, from_alt, cur, off, op, nrep, hi, mid + 1,
+					  max_fails, &fails))
+				continue;
+			hi = mid;
+		}
+		match_lengths(o, 0, from, from_alt, cur, off, op, nrep, hi, lo, max_fails, &fails);
+	}
+}
+
+/* The second arrival at cur extends by its own repeat offsets (and, with alt_tree, by the
+ * candidates searched at cur): a match at another offset leaves offsets that differ from the
+ * cheapest arrival's match there only from the second on. */
+OPT_INLINE void alt_arrivals(struct opt_ctx *o, const struct candidate *found, unsigned nfound,
+			     size_t cur, size_t *last)
+{
+	const struct opt_node *from = &o->alt[cur];
+	struct candidate cand[3];
+	size_t best = o->min_match - 1;
+
+	if (from->price == PRICE_UNSET)
+		return;
+	unsigned n = rep_candidates(o, cand, o->seg_pos + cur, from->rep, from->litlen, &best);
+
+	match_arrivals(o, 1, cand, n, from, CHAIN_FROM_ALT, o->chains, cur, last);
+	if (o->alt_tree)
+		match_arrivals(o, 1, found, nfound, from, CHAIN_FROM_ALT, 0, cur, last);
 }
 
 /* Prices the positions from pos on, starting from the n candidates at pos, until the segment
  * ends (nothing reaches further, OPT_WINDOW, the block end, or a long match); nd[0] holds the
  * arrival state at pos. Returns the segment's last node. */
-static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned n, size_t pos)
+OPT_INLINE size_t price_segment(struct opt_ctx *o, int two, struct candidate *cand, unsigned n,
+				size_t pos)
 {
 	struct zs_cctx *c = o->c;
-	const struct zs_prices *pr = &c->opt->pr;
 	struct opt_node *nd = c->opt->nodes;
 	uint32_t target = c->p.target_len;
-	int skip_close = c->p.strategy == ZS_BTOPT || o->quick, early_abort = skip_close;
 	size_t last = 0, cur = 0;
 
 	o->seg_pos = pos;
 	for (;;) {
-		const struct opt_node *from = &nd[cur];
-		uint32_t base = from->price + zs_ll_price(pr, 0);
-
-		/* Match arrivals from cur: each candidate covers the lengths above the
-		 * previous one, scanned from the longest down. */
-		if (n > 0)
-			while (last < cur + cand[n - 1].len)
-				nd[++last].price = PRICE_UNSET;
-		for (unsigned i = 0, lo = o->min_match; i < n; i++) {
-			uint32_t off = cand[i].off;
-			uint32_t op = base + zs_of_price(pr, offval_for(from->rep, from->litlen, off));
-			uint32_t fails = 0;
-
-			if (o->chains)
-				chain_arrival(o, nd, cur, &last, off, cand[i].len,
-					      op + zs_ml_price(pr, cand[i].len));
-			for (uint32_t len = cand[i].len; len >= lo; len--) {
-				uint32_t p = op + zs_ml_price(pr, len);
-				struct opt_node *to = &nd[cur + len];
-
-				if (p < to->price) {
-					to->price = p;
-					to->off = off;
-					to->mlen = len;
-					to->litlen = 0;
-					to->chain = 0;
-					next_reps(to->rep, from->rep, from->litlen, off);
-					fails = 0;
-				} else if (++fails > MAX_FAILS) {
-					/* The shorter lengths of a long match mostly land
-					 * where it or an earlier one already arrived more
-					 * cheaply: pricing them all made long near-duplicate
-					 * input quadratic (1 MiB, level 19: 1.8x the time,
-					 * the same frames). */
-					break;
-				} else if (early_abort) {
-					/* btopt: shorter lengths of this match are rarely better
-					 * where a longer one was not (as the reference judges). */
-					break;
-				}
-			}
-			lo = cand[i].len + 1;
-		}
+		match_arrivals(o, two, cand, n, &nd[cur], 0, o->chains, cur, &last);
+		if (two)
+			alt_arrivals(o, cand, n, cur, &last);
 		/* Next position: a literal arrival competes with the match arrivals. */
 		cur++;
-		if (cur > last)
-			nd[++last].price = PRICE_UNSET;
-		literal_arrival(o, nd, cur);
+		reach(o, two, &last, cur);
+		literal_arrival(o, two, cur);
 		if (cur >= last || cur >= OPT_WINDOW || pos + cur + o->min_match > o->end)
 			return last;
 		/* btopt: a position whose successor is already reached as cheaply is not worth
 		 * a search (the successor's own search covers it). */
-		if (skip_close && nd[cur + 1].price <= nd[cur].price) {
+		if (o->early_abort && nd[cur + 1].price <= nd[cur].price) {
 			n = 0;
 			continue;
 		}
@@ -421,8 +594,7 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 			size_t to = cur + cand[n - 1].len;
 
 			skip_committed(o, pos + cur, cand[n - 1].len);
-			while (last < to)
-				nd[++last].price = PRICE_UNSET;
+			reach(o, two, &last, to);
 			nd[to].price = 0;
 			nd[to].off = cand[n - 1].off;
 			nd[to].mlen = cand[n - 1].len;
@@ -433,35 +605,48 @@ static size_t price_segment(struct opt_ctx *o, struct candidate *cand, unsigned 
 	}
 }
 
+/* The two copies of the segment pricer (see OPT_INLINE). */
+static size_t price_segment_one(struct opt_ctx *o, struct candidate *cand, unsigned n, size_t pos)
+{
+	return price_segment(o, 0, cand, n, pos);
+}
+
+static size_t price_segment_two(struct opt_ctx *o, struct candidate *cand, unsigned n, size_t pos)
+{
+	return price_segment(o, 1, cand, n, pos);
+}
+
 /* Walks back from the segment's last node, then stores its matches in order; returns the new
  * anchor (the end of the last match, or the old one). */
 static size_t emit_segment(struct zs_cctx *c, const uint8_t *src, size_t pos, size_t last,
 			   size_t anchor)
 {
 	struct zs_opt_state *os = c->opt;
-	const struct opt_node *nd = os->nodes;
+	const struct opt_node *nd = &os->nodes[last];
 	size_t npath = 0, i = last;
 
 	/* Each node names the last match before it and the literals after that match. */
-	while (i > 0 && nd[i].mlen > 0) {
-		size_t match_end = i - nd[i].litlen, from_i = match_end - nd[i].mlen;
+	while (i > 0 && nd->mlen > 0) {
+		size_t match_end = i - nd->litlen, from_i = match_end - nd->mlen;
+		uint32_t chain = nd->chain & ~CHAIN_FROM_ALT;
 
 		os->path[npath].start = (uint32_t)from_i;
-		os->path[npath].len = nd[i].mlen;
-		os->path[npath].off = nd[i].off;
+		os->path[npath].len = nd->mlen;
+		os->path[npath].off = nd->off;
 		npath++;
-		if (nd[i].chain != 0) {
+		if (chain != 0) {
 			/* The chain's first match, at the same distance, some literals before. */
-			uint32_t len1 = nd[i].chain & 0xFFFF;
-			size_t first = from_i - (nd[i].chain >> 16) - len1;
+			uint32_t len1 = chain & 0xFFFF;
+			size_t first = from_i - (chain >> 16) - len1;
 
 			os->path[npath].start = (uint32_t)first;
 			os->path[npath].len = len1;
-			os->path[npath].off = nd[i].off;
+			os->path[npath].off = nd->off;
 			npath++;
 			from_i = first;
 		}
 		i = from_i;
+		nd = nd->chain & CHAIN_FROM_ALT ? &os->alt[i] : &os->nodes[i];
 	}
 	for (size_t k = npath; k-- > 0;) {
 		size_t mpos = pos + os->path[k].start;
@@ -520,8 +705,11 @@ static void parse_pass(struct zs_cctx *c, const uint8_t *src, size_t start, size
 		nd[0].mlen = 0;
 		nd[0].chain = 0;
 		nd[0].litlen = litlen;
+		if (o.alt != NULL)
+			o.alt[0].price = PRICE_UNSET;
 		memcpy(nd[0].rep, st->rep, sizeof(nd[0].rep));
-		size_t last = price_segment(&o, cand, n, pos);
+		size_t last = o.alt != NULL ? price_segment_two(&o, cand, n, pos) :
+					      price_segment_one(&o, cand, n, pos);
 
 		anchor = emit_segment(c, src, pos, last, anchor);
 		/* Learn from what was just chosen; re-price once the statistics have grown by a
