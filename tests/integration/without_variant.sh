@@ -37,7 +37,8 @@ need_tools "$MKSQUASHFS" "$UNSQUASHFS" "$REF_MKSQUASHFS" "$GENTREE" "$TREECMP"
 SQFSCAT=$top_builddir/unsquashfs/sqfscat
 make_scratch
 S=$SCRATCH
-log "this build lacks:$WITHOUT"
+# shellcheck disable=SC2086 # echo drops the list's leading blank
+log "this build lacks: $(echo $WITHOUT)"
 
 # The compressors this build cannot write (lzma goes with xz: both are liblzma's), and those
 # it can; lzma is left out of the second list as the kernel cannot mount it.
@@ -57,10 +58,11 @@ M=$S/m
 mkdir -p "$S/run" "$M" || die "mkdir failed"
 
 # refused LABEL WORD CMD...: CMD must fail (not by a signal) with one line on stderr that
-# names WORD and says the build lacks it ("without").
+# names WORD and says the build lacks it ("without"), and not the other tool.
 refused() {
-	_l=$1 _w=$2
+	_l=$1 _w=$2 _other=unsquashfs
 	shift 2
+	case $1 in *unsquashfs | *sqfscat) _other=mksquashfs ;; esac
 	"$@" >"$M/out" 2>"$M/err" </dev/null
 	_rc=$?
 	if [ $_rc -eq 0 ]; then
@@ -73,6 +75,8 @@ refused() {
 		fail "$_l: $_n lines on stderr: $(head -n 3 "$M/err" | tr '\n' '|')"
 	elif ! grep -qw -- "$_w" "$M/err" || ! grep -q 'without' "$M/err"; then
 		fail "$_l: the message does not say the build lacks $_w: $(cat "$M/err")"
+	elif grep -qw "$_other" "$M/err"; then
+		fail "$_l: the message names $_other: $(cat "$M/err")"
 	else
 		log "ok: $_l: $(cat "$M/err")"
 	fi
@@ -213,10 +217,60 @@ check_no_libdeflate() {
 	fi
 }
 
+# Without xattr support: mksquashfs -help says -xattrs is unsupported, and -xattrs and the
+# -xattrs-* options are refused; a source's xattrs are not stored (check_built compared without
+# them) but a pseudo definition's are, as the man page says. Our unsquashfs extracts the
+# reference's image of a source with xattrs without them, saying so in one line (exit 2), and
+# silently with -no-xattrs.
+check_no_xattr() {
+	sed -n '/^-xattrs[[:space:]]/,/^-/p' "$S/help" | grep -q 'without-xattr' ||
+		fail "mksquashfs -help does not say -xattrs is unsupported in this build"
+	for _o in -xattrs "-xattrs-add user.a=1" "-xattrs-include ^user" "-xattrs-exclude ^user"; do
+		rm -f "$S/new.img"
+		# shellcheck disable=SC2086 # an option and its value
+		refused "mksquashfs $_o" xattrs "$MKSQUASHFS" "$S/src" "$S/new.img" $_o -no-progress
+		[ -e "$S/new.img" ] && fail "mksquashfs $_o left an image behind"
+	done
+	"$UNSQUASHFS" -help 2>&1 | grep -q 'no xattr support' ||
+		fail "unsquashfs -help does not say this build has no xattr support"
+
+	if command -v getfattr >/dev/null 2>&1; then
+		[ -n "$(getfattr -R -d -m - "$S/src" 2>/dev/null | grep '=')" ] ||
+			die "the source tree has no xattrs: the checks below prove nothing"
+	fi
+	"$MKSQUASHFS" "$S/src" "$M/p.img" -noappend -no-progress -quiet -p "files x user.pseudo=kept" ||
+		fail "mksquashfs with a pseudo xattr failed"
+	if mount_ro "$M/p.img" "$S/mnt"; then
+		_v=$(getfattr --only-values -n user.pseudo "$S/mnt/files" 2>/dev/null)
+		[ "$_v" = kept ] || fail "the pseudo definition's xattr was not stored (read \"$_v\")"
+		umount_dir "$S/mnt"
+	fi
+
+	"$REF_MKSQUASHFS" "$S/src" "$M/rx.img" -noappend -no-progress >/dev/null 2>&1 ||
+		die "the reference mksquashfs failed"
+	for _o in "" -xattrs -no-xattrs; do
+		rm -rf "$S/x"
+		# shellcheck disable=SC2086 # empty or one option
+		"$UNSQUASHFS" -no-progress $_o -d "$S/x" "$M/rx.img" >"$M/out" 2>"$M/err"
+		_rc=$?
+		_n=$(grep -cv '^[[:space:]]*$' "$M/err")
+		if [ "$_o" = -no-xattrs ]; then
+			[ $_rc -eq 0 ] && [ "$_n" -eq 0 ] ||
+				fail "unsquashfs -no-xattrs: exit $_rc, $_n lines: $(head -n 2 "$M/err")"
+		elif [ $_rc -ne 2 ] || [ "$_n" -ne 1 ] || ! grep -q 'without xattr support' "$M/err"; then
+			fail "unsquashfs ${_o:-(defaults)} of an image with xattrs: exit $_rc (2 wanted), $_n lines: $(head -n 2 "$M/err" | tr '\n' '|')"
+		else
+			log "ok: unsquashfs ${_o:-(defaults)} of an image with xattrs: $(cat "$M/err")"
+		fi
+		compare "unsquashfs ${_o:-(defaults)} of an image with xattrs" "$S/src" "$S/x" --xattrs-absent
+	done
+	rm -rf "$S/x"
+}
+
 check_help
 check_comp_refused
 check_ref_images
 check_built
-lacks xattr && . "$top_srcdir/tests/integration/without_xattr.sh"
+lacks xattr && check_no_xattr
 lacks libdeflate && check_no_libdeflate
 finish
