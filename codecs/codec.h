@@ -102,6 +102,9 @@ const struct codec *const *codec_all(void);
  * there are. */
 size_t codec_option_owners(const char *option, const struct codec *except,
 			   const struct codec **owners, size_t cap);
+/* The codec left out of this build (configure --without-NAME) that owns this -X option, for
+ * "-Xhc is an lz4 option, and this mksquashfs was built without lz4"; NULL when none. */
+const struct codec *codec_built_out_owner(const char *option);
 /* "gzip, lzo, xz, lz4, zstd": the codecs built in, into buf (cap bytes, truncated to fit).
  * Returns the length the whole list needs. */
 size_t codec_list_names(char *buf, size_t cap);

@@ -102,6 +102,28 @@ size_t codec_option_owners(const char *option, const struct codec *except,
 	return n;
 }
 
+/* The -X options that only one codec has, for the codecs a build may leave out: such a build
+ * names the missing codec instead of calling the option unknown. */
+static const struct {
+	const char *option, *codec;
+} own_options[] = {
+	{ "-Xwindow-size", "gzip" }, { "-Xstrategy", "gzip" }, { "-Xzlib", "gzip" },
+	{ "-Xalgorithm", "lzo" }, { "-Xliblzo2", "lzo" },
+	{ "-Xbcj", "xz" }, { "-Xdict-size", "xz" },
+	{ "-Xhc", "lz4" }, { "-Xacceleration", "lz4" },
+};
+
+const struct codec *codec_built_out_owner(const char *option)
+{
+	for (size_t i = 0; option != NULL && i < sizeof(own_options) / sizeof(own_options[0]); i++) {
+		if (strcmp(own_options[i].option, option) != 0)
+			continue;
+		const struct codec *c = codec_by_name(own_options[i].codec);
+		return c != NULL && !c->supported ? c : NULL;
+	}
+	return NULL;
+}
+
 size_t codec_list_names(char *buf, size_t cap)
 {
 	size_t used = 0;

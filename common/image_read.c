@@ -55,8 +55,12 @@ static int finish_open(struct sqfs_image *img, struct sq_error *err)
 	img->codec = codec_by_id(img->sb.compressor);
 	if (img->codec == NULL)
 		return sq_fail(err, SQ_ERR_UNSUPPORTED, "unknown compressor id %u", img->sb.compressor);
+	/* Both tools open images here (mksquashfs to append): the message names neither. */
 	if (img->codec->decompress == NULL)
-		return sq_fail(err, SQ_ERR_UNSUPPORTED, "this unsquashfs was built without %s", img->codec->name);
+		return sq_fail(err, SQ_ERR_UNSUPPORTED,
+			       "the image is compressed with %s, which this build cannot read (%s)",
+			       img->codec->name,
+			       img->codec->unsupported_why ? img->codec->unsupported_why : "not built in");
 	return read_options_block(img, err);
 }
 

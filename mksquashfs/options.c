@@ -215,6 +215,12 @@ static int unknown_codec_option(const struct codec *chosen, const char *opt, str
 		return sq_fail(err, SQ_ERR_USAGE, "%s is a%s %s option: add -comp %s", opt,
 			       strchr("lx", owners[0]->name[0]) ? "n" : "", owners[0]->name,
 			       owners[0]->name);
+	const struct codec *gone = n == 0 ? codec_built_out_owner(opt) : NULL;
+	if (gone != NULL)
+		return sq_fail(err, SQ_ERR_UNSUPPORTED,
+			       "%s is a%s %s option, and this mksquashfs was built without %s (%s)",
+			       opt, strchr("lx", gone->name[0]) ? "n" : "", gone->name, gone->name,
+			       gone->unsupported_why);
 	if (n == 0)
 		return sq_fail(err, SQ_ERR_USAGE, "%s: unrecognised compressor option %s",
 			       chosen->name, opt);

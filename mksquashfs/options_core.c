@@ -192,8 +192,10 @@ static const struct opt_def core_defs[] = {
 		     "-no-sparse\t\tdon't detect sparse files"),
 	OPT_FLAG_DEF("-no-xattrs", image.no_xattrs, true, SECTION_XATTR,
 		     "-no-xattrs\t\tdon't store extended attributes"),
+#ifdef HAVE_XATTR
 	OPT_FLAG_DEF("-xattrs", image.no_xattrs, false, SECTION_XATTR,
 		     "-xattrs\t\t\tstore extended attributes (default)"),
+#endif
 	OPT_FLAG_DEF("-no-fragments", image.no_fragments, true, SECTION_BUILD,
 		     "-no-fragments\t\tdo not use fragments"),
 	OPT_FLAG_DEF("-no-tailends", image.always_fragments, false, SECTION_BUILD,

@@ -20,9 +20,20 @@ static int need_xattr_support(const char *name, struct sq_error *err)
 	(void)name, (void)err;
 	return 0;
 #else
-	return sq_fail(err, SQ_ERR_UNSUPPORTED, "%s: xattrs are unsupported in this build", name);
+	return sq_fail(err, SQ_ERR_UNSUPPORTED,
+		       "%s: xattrs are unsupported in this build (configured --without-xattr)", name);
 #endif
 }
+
+#ifndef HAVE_XATTR
+/* -xattrs, which such a build cannot honour for source files: refused rather than accepted
+ * and dropped (core's table has the flag when xattrs are built in). */
+static int opt_xattrs(struct mksq_options *o, const char *name, const char *v, struct sq_error *err)
+{
+	(void)o, (void)v;
+	return need_xattr_support(name, err);
+}
+#endif
 
 static int compile_regex(const char *name, const char *v, regex_t **slot, struct sq_error *err)
 {
@@ -141,6 +152,9 @@ void options_xattr_free(struct mksq_options *o)
 }
 
 static const struct opt_def xattr_defs[] = {
+#ifndef HAVE_XATTR
+	OPT_CALL_DEF("-xattrs", opt_xattrs, SECTION_XATTR, "-xattrs\t\t\tstore extended attributes (unsupported: this build was\n\t\t\tconfigured --without-xattr and reads no xattrs from\n\t\t\tsource files; those of tar archives and pseudo\n\t\t\tdefinitions are still stored)"),
+#endif
 	OPT_VALUE_DEF("-xattrs-exclude", opt_filter, SECTION_XATTR, "-xattrs-exclude <regex>\texclude any xattr names matching <regex>.\n\t\t\t<regex> is a POSIX regular expression, e.g. -xattrs-exclude\n\t\t\t'^user.' excludes xattrs from the user namespace"),
 	OPT_VALUE_DEF("-xattrs-include", opt_filter, SECTION_XATTR, "-xattrs-include <regex>\tinclude any xattr names matching <regex>.\n\t\t\t<regex> is a POSIX regular expression, e.g. -xattrs-include\n\t\t\t'^user.' includes xattrs from the user namespace"),
 	OPT_VALUE_DEF("-xattrs-add", opt_add, SECTION_XATTR, "-xattrs-add <name=val>\tadd the xattr <name> with <val> to files.  If an\n\t\t\tuser xattr it will be added to regular files and\n\t\t\tdirectories (see man 7 xattr).  Otherwise it will be added\n\t\t\tto all files.  <val> by default will be treated as binary\n\t\t\t(i.e. an uninterpreted byte sequence), but it can be\n\t\t\tprefixed with 0s, where it will be treated as base64\n\t\t\tencoded, or prefixed with 0x, where val will be treated as\n\t\t\thexadecimal.  Additionally it can be prefixed with 0t where\n\t\t\tthis encoding is similar to binary encoding, except\n\t\t\tbackslashes are specially treated, and a backslash followed\n\t\t\tby 3 octal digits can be used to encode any ASCII character.\n\t\t\tThe option can be repeated multiple times to add multiple\n\t\t\txattrs"),

@@ -43,7 +43,7 @@ struct ex {
 	struct dslot **chain;   /* the slots of the directories on the current path, by depth */
 	size_t chain_cap;
 	int as_root;
-	bool warned_xattr;      /* the non-superuser xattr warning was given */
+	bool warned_xattr;      /* the non-superuser (or no xattr support) warning was given */
 	uint32_t last_frag;     /* fragment index of the last tail queued (SQFS_NO_FRAGMENT: none yet) */
 	int status;             /* 0, or 2 after a non-fatal problem */
 };

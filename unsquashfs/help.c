@@ -50,6 +50,14 @@ struct help_entry {
 	const char *synopsis, *text;
 };
 
+/* A build configured --without-xattr writes none: -help says so where the default is named. */
+#ifdef HAVE_XATTR
+#define XATTRS_HELP "extract xattrs (default)"
+#else
+#define XATTRS_HELP "extract xattrs (default; this build has no xattr support: it writes none and " \
+		    "says so once, with exit status 2)"
+#endif
+
 static const struct help_entry entries[] = {
 	{S_EXTRACT, S_COUNT, "-d[est] <pathname>",
 	 "extract to <pathname>, default \"squashfs-root\"; an existing directory is extracted into. Also the "
@@ -96,7 +104,7 @@ static const struct help_entry entries[] = {
 	{S_INFO, S_COUNT, "-UTC", "show times in UTC rather than the local time zone"},
 	{S_INFO, S_COUNT, "-mkfs-time", "print the superblock time, seconds since the epoch (1970-01-01)"},
 	{S_XATTR, S_COUNT, "-no[-xattrs]", "do not extract xattrs"},
-	{S_XATTR, S_COUNT, "-x[attrs]", "extract xattrs (default)"},
+	{S_XATTR, S_COUNT, "-x[attrs]", XATTRS_HELP},
 	{S_XATTR, S_COUNT, "-u[ser-xattrs]", "extract only user.* xattrs (implies -xattrs)"},
 	{S_XATTR, S_COUNT, "-xattrs-exclude <regex>",
 	 "leave out xattrs whose names match the POSIX extended <regex>, e.g. '^user.'"},

@@ -105,6 +105,22 @@ static int not_superuser(struct ex *x, const char *name, const char *shown, stru
 	pthread_mutex_unlock(&x->lock);
 	return 0;
 }
+#else
+/* Built without xattr support: said once, as an image may hold thousands of inodes with xattrs;
+ * the exit status becomes 2, as for any xattr that could not be written. */
+static int no_xattr_support(struct ex *x, const char *shown, struct sq_error *err)
+{
+	pthread_mutex_lock(&x->lock);
+	int first = !x->warned_xattr;
+	x->warned_xattr = true;
+	pthread_mutex_unlock(&x->lock);
+	if (!first)
+		return 0;
+	return ex_nonfatal(x, err, ENOTSUP,
+			   "%s has xattrs, not written: this unsquashfs was built without xattr "
+			   "support (the image's other xattrs are dropped silently; -no-xattrs "
+			   "avoids this)", shown);
+}
 #endif
 
 /* Xattrs go through the fd when we have one, else through /proc/self/fd/DIR/NAME with the
@@ -144,7 +160,7 @@ static int apply_xattrs(struct ex *x, int fd, int dirfd, const char *name, const
 	(void)dirfd;
 	(void)name;
 	if (use->count > 0)
-		rc = ex_nonfatal(x, err, ENOTSUP, "%s has xattrs; this unsquashfs was built without xattr support", shown);
+		rc = no_xattr_support(x, shown, err);
 #endif
 	sqfs_xattr_list_free(&list);
 	return rc;
