@@ -7,6 +7,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 
 need_tools "$MKSQUASHFS" "$UNSQUASHFS"
+have_comp gzip || skip "built without gzip, which these checks' images use"
 make_scratch
 S=$SCRATCH
 mkdir -p "$S/src/d" "$S/add" "$S/rec" "$S/home" || die "cannot make directories"

@@ -5,6 +5,10 @@
 # wrote: superblock fields, the full listing, and the extracted files and metadata.
 . "$top_srcdir/tests/mksquashfs/write_lib.sh"
 
+if [ -f "$top_builddir/config.h" ] && ! grep -q "^#define HAVE_ZLIB 1" "$top_builddir/config.h"; then
+	echo "write_reference: built without gzip, which this check's image uses" >&2
+	exit 77
+fi
 if ! command -v unsquashfs > /dev/null; then
 	echo "write_reference: reference unsquashfs not installed" >&2
 	exit 77

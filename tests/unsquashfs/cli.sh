@@ -6,6 +6,7 @@
 # the man pages documenting every option -help lists.
 . "$top_srcdir/tests/lib/common.sh"
 need_tools "$UNSQUASHFS"
+have_comp gzip || skip "built without gzip, which these checks' images use"
 make_scratch
 U=$UNSQUASHFS
 

@@ -6,6 +6,7 @@
 . "$top_srcdir/tests/lib/common.sh"
 SQPATCH=$top_builddir/tests/unsquashfs/sqpatch
 need_tools "$REF_MKSQUASHFS" "$UNSQUASHFS" "$SQPATCH"
+have_comp gzip || skip "built without gzip, which these checks' images use"
 make_scratch
 
 OUTSIDE=$SCRATCH/outside
