@@ -72,6 +72,17 @@ mode_t ex_final_mode(const struct ex *x, const struct sqfs_inode *ino)
 	return (mode_t)mode;
 }
 
+/* Whether this is the run's first xattr warning (warned_xattr: one warning a run, as an image
+ * may hold thousands of inodes with xattrs). */
+static int first_xattr_warning(struct ex *x)
+{
+	pthread_mutex_lock(&x->lock);
+	int first = !x->warned_xattr;
+	x->warned_xattr = true;
+	pthread_mutex_unlock(&x->lock);
+	return first;
+}
+
 #ifdef HAVE_XATTR
 static int want_xattr(const struct ex *x, const char *name)
 {
@@ -88,11 +99,7 @@ static int want_xattr(const struct ex *x, const char *name)
  * and the exit status becomes 2. */
 static int not_superuser(struct ex *x, const char *name, const char *shown, struct sq_error *err)
 {
-	pthread_mutex_lock(&x->lock);
-	int first = !x->warned_xattr;
-	x->warned_xattr = true;
-	pthread_mutex_unlock(&x->lock);
-	if (!first)
+	if (!first_xattr_warning(x))
 		return 0;
 	if (x->o->strict_errors)
 		return sq_fail(err, SQ_ERR_IO, "cannot write xattr %s on %s: not superuser", name, shown);
@@ -110,11 +117,7 @@ static int not_superuser(struct ex *x, const char *name, const char *shown, stru
  * the exit status becomes 2, as for any xattr that could not be written. */
 static int no_xattr_support(struct ex *x, const char *shown, struct sq_error *err)
 {
-	pthread_mutex_lock(&x->lock);
-	int first = !x->warned_xattr;
-	x->warned_xattr = true;
-	pthread_mutex_unlock(&x->lock);
-	if (!first)
+	if (!first_xattr_warning(x))
 		return 0;
 	return ex_nonfatal(x, err, ENOTSUP,
 			   "%s has xattrs, not written: this unsquashfs was built without xattr "

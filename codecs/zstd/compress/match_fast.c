@@ -215,6 +215,23 @@ store:
 	return m->pos + m->len;
 }
 
+/* Matches at the repeat offset rep[1] right after a match (a cheap code: the pattern of
+ * alternating columns and edits), each start entered in the single table tab. Returns where
+ * the last one ends (pos when there is none). rep[1] <= pos, as seek_single's rep0. */
+static inline __attribute__((always_inline)) size_t
+rep1_runs(struct cursor *cu, const uint8_t *src, size_t pos, size_t ilimit, const uint8_t *limit,
+	  uint32_t *tab, unsigned mm, unsigned log, uint32_t base)
+{
+	while (pos <= ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu->rep[1])) {
+		size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu->rep[1], limit);
+
+		tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
+		put_rep1(cu, (uint32_t)r);
+		pos += r;
+	}
+	return pos;
+}
+
 /* The search state of the single parser's probe loop, kept apart from the match handling so
  * the loop keeps its few values in registers. */
 struct seek {
@@ -343,15 +360,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		/* Positions inside the match feed later searches. */
 		tab[zs_hash(src + mstart + 2, mm, log)] = (uint32_t)(mstart + 2) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
-		/* rep[1] <= pos, as seek_single's rep0. */
-		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
-
-			tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			put_rep1(&cu, (uint32_t)r);
-			pos += r;
-			anchor = pos;
-		}
+		pos = anchor = rep1_runs(&cu, src, pos, k.ilimit, limit, tab, mm, log, base);
 	}
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
@@ -459,15 +468,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 			tab[zs_hash(src + pair + 3, mm, log)] = (uint32_t)(pair + 3) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
 		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
-		/* rep[1] <= pos, as seek_single's rep0. */
-		while (pos <= k.ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
-			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
-
-			tab[zs_hash(src + pos, mm, log)] = (uint32_t)pos + base;
-			put_rep1(&cu, (uint32_t)r);
-			pos += r;
-			anchor = pos;
-		}
+		pos = anchor = rep1_runs(&cu, src, pos, k.ilimit, limit, tab, mm, log, base);
 	}
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
