@@ -215,6 +215,35 @@ store:
 	return m->pos + m->len;
 }
 
+/* The search state of the single parser's probe loop, kept apart from the match handling so
+ * the loop keeps its few values in registers. */
+struct seek {
+	const uint8_t *src;
+	uint32_t *tab;
+	size_t ilimit;
+	unsigned log, skip;
+	uint32_t base;
+};
+
+/* The single-table parsers' search limit and first position. Matches start at least 16
+ * bytes before the block's end (zs_copy_wild), so their first bytes lie inside it, and the
+ * reads past a match's start (peek20 one byte on, len16 4 on) stay 21 bytes inside the
+ * input. Position 0 has no history (and the first repeat offset, 1, would read before it):
+ * it is entered in the table and the search starts at 1. */
+static inline __attribute__((always_inline)) size_t
+single_start(const struct zs_cctx *c, struct seek *k, size_t start, size_t end, unsigned mm)
+{
+	if (k->ilimit + 16 > end)
+		k->ilimit = end > 16 ? end - 16 : 0;
+	if (k->ilimit + 21 > c->src_len)
+		k->ilimit = c->src_len > 21 ? c->src_len - 21 : 0;
+	if (start == 0 && k->ilimit > 0) {
+		k->tab[zs_hash(k->src, mm, k->log)] = k->base;
+		return 1;
+	}
+	return start;
+}
+
 /* Matches at the repeat offset rep[1] right after a match (a cheap code: the pattern of
  * alternating columns and edits), each start entered in the single table tab. Returns where
  * the last one ends (pos when there is none). rep[1] <= pos, as seek_single's rep0. */
@@ -231,16 +260,6 @@ rep1_runs(struct cursor *cu, const uint8_t *src, size_t pos, size_t ilimit, cons
 	}
 	return pos;
 }
-
-/* The search state of the single parser's probe loop, kept apart from the match handling so
- * the loop keeps its few values in registers. */
-struct seek {
-	const uint8_t *src;
-	uint32_t *tab;
-	size_t ilimit;
-	unsigned log, skip;
-	uint32_t base;
-};
 
 /* Probes from pos on: the repeat offset, then the table's candidate, at each position (one
  * 8-byte load serves the hash and both tests), stepping one byte further every 2^skip bytes
@@ -314,19 +333,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
 	cursor_open(&cu, &c->store);
-	/* Matches start at least 16 bytes before the block's end (zs_copy_wild), so their first
-	 * bytes (and the retry's one byte on) lie inside it, as every hash read lies inside the
-	 * input. */
-	if (k.ilimit + 16 > end)
-		k.ilimit = end > 16 ? end - 16 : 0;
-	/* peek20 one byte on reads 20 bytes inside the input. */
-	if (k.ilimit + 21 > c->src_len)
-		k.ilimit = c->src_len > 21 ? c->src_len - 21 : 0;
-	/* Position 0 has no history (and the first repeat offset, 1, would read before it). */
-	if (pos == 0 && k.ilimit > 0) {
-		tab[zs_hash(src, mm, log)] = base;
-		pos = 1;
-	}
+	pos = single_start(c, &k, start, end, mm);
 	while (pos < k.ilimit) {
 		struct fmatch m;
 		uint32_t next_cand = 0;
@@ -436,17 +443,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 	const uint8_t *limit = src + end;
 
 	cursor_open(&cu, &c->store);
-	/* Matches start at least 16 bytes before the block's end (zs_copy_wild). */
-	if (k.ilimit + 16 > end)
-		k.ilimit = end > 16 ? end - 16 : 0;
-	/* len16 reads 16 bytes 4 on from a match's start: inside the input. */
-	if (k.ilimit + 21 > c->src_len)
-		k.ilimit = c->src_len > 21 ? c->src_len - 21 : 0;
-	/* Position 0 has no history (and the first repeat offset, 1, would read before it). */
-	if (pos == 0 && k.ilimit > 0) {
-		tab[zs_hash(src, mm, log)] = base;
-		pos = 1;
-	}
+	pos = single_start(c, &k, start, end, mm);
 	while (pos + 2 < k.ilimit) {
 		struct fmatch m;
 		size_t past = 0;
