@@ -19,10 +19,11 @@
  * the input that seldom find better. At 1 MiB,
  * levels 11-12 take 4-byte matches: 2 % smaller on the tree and bin samples than 5-byte ones
  * at the same speed.
- * Levels 1-4 (ZS_DFAST, match_fast.c) use no chain: their chain_log is 0 for one table of
- * min_match-byte hashes (levels 1-2, the cheapest search), else the size of the short table
- * beside the long one; a match under target_len tries the candidate one byte on (a single-table
- * row of target_len 0 never does, one of target_len 1 probes positions in pairs with no retry).
+ * Levels 1-4 (ZS_DFAST) use no chain: their chain_log is 0 for one table of min_match-byte
+ * hashes (levels 1-2, the cheapest search: match_fast.c), else the size of the short table
+ * beside the long one (match_dfast.c); a match under target_len tries the candidate one byte
+ * on (a single-table row of target_len 0 never does, one of target_len 1 probes positions in
+ * pairs with no retry).
  * Level 15 over 256 KiB, mksquashfs's default, is the lazy2 parse over the trees with 64
  * descents, as libzstd's level 15 there (its search_log 6), sorting at most 32 passed
  * positions a search (match_lazy.c): 0.1-2.4 % smaller than libzstd (text the least).

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
+/* match_dfast.c — the double-table parser of levels 3-4: a long (8-byte) and a short table, one
+ * probe of each per position and no chains, skipping faster through data that does not match. */
+#include "config.h"
+
+#include "codecs/zstd/common/cpu.h"
+#include "codecs/zstd/compress/cctx.h"
+#include "codecs/zstd/compress/match_fast.h"
+
+/* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
+ * preferred. A short match, or a long one under target_len, tries the long candidate one
+ * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
+ * offsets never exceed the position (see seek_single): rep0 one byte on needs no test. */
+static inline __attribute__((always_inline)) void
+parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
+	     unsigned log, unsigned slog, unsigned skip)
+{
+	struct cursor cu;
+	uint32_t *shorts = c->hash, *longs = c->hash2;
+	uint32_t base = c->idx_base;
+	size_t ilimit = zs_hash_limit(c);
+	size_t pos = start, anchor = start;
+	const uint8_t *limit = src + end;
+	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
+
+	cursor_open(&cu, &c->store);
+	/* Matches start at least 16 bytes before the block's end (zs_copy_wild): the long
+	 * retry's 8 bytes one on stay inside the block and the input. */
+	if (ilimit + 17 > end)
+		ilimit = end > 17 ? end - 17 : 0;
+	while (pos < ilimit) {
+		const uint8_t *rsrc = src + 1 - cu.rep[0];
+		struct fmatch m;
+
+		for (;;) {
+			uint64_t v = zs_read64(src + pos);
+			size_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
+			uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
+
+			longs[hl] = shorts[hs] = (uint32_t)pos + base;
+			if ((uint32_t)(v >> 8) == zs_read32(rsrc + pos)) {
+				m.pos = pos + 1;
+				m.dist = cu.rep[0];
+				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+				break;
+			}
+			if (cl < pos && zs_read64(src + cl) == v) {
+				m.pos = pos;
+				m.dist = (uint32_t)(pos - cl);
+				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+				if (m.len < retry_below)
+					retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+					      limit, &m);
+				break;
+			}
+			if (cs < pos && zs_read32(src + cs) == (uint32_t)v) {
+				m.pos = pos;
+				m.dist = (uint32_t)(pos - cs);
+				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+				      limit, &m);
+				break;
+			}
+			pos += 1 + ((pos - anchor) >> skip);
+			if (pos >= ilimit)
+				goto done;
+		}
+		size_t mstart = m.pos;
+
+		pos = anchor = store_match(&cu, src, anchor, &m, 0);
+		if (pos > ilimit)
+			break;
+		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
+		shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
+		longs[zs_hash(src + pos - 2, 8, log)] = (uint32_t)(pos - 2) + base;
+		shorts[zs_hash(src + pos - 1, mm, slog)] = (uint32_t)(pos - 1) + base;
+		while (pos <= ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
+			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
+
+			shorts[zs_hash(src + pos, mm, slog)] = (uint32_t)pos + base;
+			longs[zs_hash(src + pos, 8, log)] = (uint32_t)pos + base;
+			put_rep1(&cu, (uint32_t)r);
+			pos += r;
+			anchor = pos;
+		}
+	}
+done:
+	cursor_close(&cu, &c->store, src, anchor, end);
+}
+
+/* The double-table parser with the hash width, and for the rows of levels 3-4 over 128 KiB
+ * and 1 MiB frames the table sizes and the step's growth, as constants in each copy: shifts by a constant leave the
+ * probe loop two registers more, where gcc reloaded the shift counts from the stack at every
+ * position (3.4-4.2 % fewer instructions in all at levels 3-4, callgrind, the same frames). Other sizes (small frames, whose
+ * tables shrink with the input) take the copies that read them. */
+static inline __attribute__((always_inline)) void
+double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	unsigned mm = c->p.min_match, log = c->hash_log, skip = c->p.search_log;
+	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
+	/* levels 3-4's rows (levels.c): 2^16 long slots for 5-byte matches, 2^17 for 4-byte
+	 * ones (this one test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
+	int row = skip == 8 && log == 16 + (mm == 4);
+
+	if (row && mm == 5 && slog == 15)
+		parse_double(c, src, start, end, 5, 16, 15, 8);
+	else if (row && mm == 5 && slog == 16)
+		parse_double(c, src, start, end, 5, 16, 16, 8);
+	else if (row && mm == 4 && slog == 17)
+		parse_double(c, src, start, end, 4, 17, 17, 8);
+	else if (mm == 4)
+		parse_double(c, src, start, end, 4, log, slog, skip);
+	else if (mm == 5)
+		parse_double(c, src, start, end, 5, log, slog, skip);
+	else
+		parse_double(c, src, start, end, mm, log, slog, skip);
+}
+
+static void parse_double_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	double_mm(c, src, start, end);
+}
+
+#if ZS_HAVE_BMI2_PATH
+/* Shifts by the hash size without the CL register (and one register more for the rest). */
+ZS_TARGET_BMI2 static void parse_double_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
+					     size_t end)
+{
+	double_mm(c, src, start, end);
+}
+#endif
+
+void zs_parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+#if ZS_HAVE_BMI2_PATH
+	if (zs_cpu_has_bmi2()) {
+		parse_double_bmi2(c, src, start, end);
+		return;
+	}
+#endif
+	parse_double_generic(c, src, start, end);
+}
