@@ -42,15 +42,18 @@
  * more: the trees keep two links for every position of the frame. */
 static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
-	/* 1: over 256 KiB no retry one byte on (target_len 0): 1.5-5.5 % larger, still 1.8-3.7 %
-	 * smaller than libzstd, 1.01-1.10x faster. Levels 1-2 at 128 KiB and level 2 at 1 MiB
-	 * probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 % larger than the
-	 * retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in pairs was 1-3 %
-	 * smaller but no faster (3.7 % more instructions) than one position at a time. Level 1
-	 * at 128 KiB steps one byte further every 512 bytes without a match (256: bin 0.99996 of
-	 * libzstd's size, the same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and
-	 * 0.95x as fast. */
-	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 0, 1}},
+	/* 1: levels 1-2 probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 %
+	 * larger than the retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in
+	 * pairs stepping one byte further every 32 bytes without a match: 0.9555-0.9881 of
+	 * libzstd's size, 1.04-1.05x as fast as one position at a time every 128 bytes (0.9661-
+	 * 0.9850); every 16 bytes left tree at 1.0008, 5-byte hashes or 2^13 slots were smaller
+	 * but 4-5 % slower, 2^15-2^16 slots 2-9 % slower (the table leaves the cache), 7-byte
+	 * hashes 1.0003-1.0049 on tree and bin. A copy of the pair loop with this row's
+	 * constants ran no faster and slowed level 2 at 1 MiB by 2 % (gcc's code for the
+	 * shared parser changed). Level 1 at 128 KiB steps one byte further every 512 bytes
+	 * without a match (256: bin 0.99996 of libzstd's size, the same speed); 2^14 slots or
+	 * 5-byte hashes were smaller but 0.92x and 0.95x as fast. */
+	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 5, 6, 1, 1}},
 	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'
