@@ -23,7 +23,7 @@
  * hashes (levels 1-2, the cheapest search: match_fast.c), else the size of the short table
  * beside the long one (match_dfast.c); a match under target_len tries the candidate one byte
  * on (a single-table row of target_len 0 never does, one of target_len 1 probes positions in
- * pairs with no retry).
+ * pairs with no retry, one of 2 pairs from a step of 3).
  * Level 15 over 256 KiB, mksquashfs's default, is the lazy2 parse over the trees with 64
  * descents, as libzstd's level 15 there (its search_log 6), sorting at most 32 passed
  * positions a search (match_lazy.c): 0.1-2.4 % smaller than libzstd (text the least).
@@ -44,16 +44,15 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_DFAST, 12, 12, 8, 5, 1, 1}, {ZS_DFAST, 12, 12, 8, 5, 1, 1}}, /* unused (level 0) */
 	/* 1: levels 1-2 probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 %
 	 * larger than the retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in
-	 * pairs stepping one byte further every 32 bytes without a match: 0.9555-0.9881 of
-	 * libzstd's size, 1.04-1.05x as fast as one position at a time every 128 bytes (0.9661-
-	 * 0.9850); every 16 bytes left tree at 1.0008, 5-byte hashes or 2^13 slots were smaller
-	 * but 4-5 % slower, 2^15-2^16 slots 2-9 % slower (the table leaves the cache), 7-byte
-	 * hashes 1.0003-1.0049 on tree and bin. A copy of the pair loop with this row's
-	 * constants ran no faster and slowed level 2 at 1 MiB by 2 % (gcc's code for the
-	 * shared parser changed). Level 1 at 128 KiB steps one byte further every 512 bytes
-	 * without a match (256: bin 0.99996 of libzstd's size, the same speed); 2^14 slots or
-	 * 5-byte hashes were smaller but 0.92x and 0.95x as fast. */
-	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 5, 6, 1, 1}},
+	 * pairs from a step of 3 (target_len 2: two positions of three), step growth every 128
+	 * bytes: 0.9600-0.9924 of libzstd's size, 1.05-1.06x as fast as one position at a time
+	 * (0.9661-0.9850); pairs from a step of 2 were 0.9555-0.9881 and 1.04x, from a step of 4
+	 * 1.0162-1.0310. Every 32 bytes from a step of 3: bin 1.0010; 5-byte hashes or 2^13
+	 * slots were 4-5 % slower or larger, 2^15-2^16 slots 2-9 % slower (the table leaves
+	 * the cache), 7-byte hashes 1.0003-1.0049 on tree and bin. Level 1 at 128 KiB steps one
+	 * byte further every 512 bytes without a match (256: bin 0.99996 of libzstd's size, the
+	 * same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and 0.95x as fast. */
+	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 2, 1}},
 	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'

@@ -166,24 +166,25 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
-/* Probes positions in pairs (pos, pos + 1), then jumps by step, which starts at 2 (every
- * position) and grows by one every 2^skip bytes since the search began. Both slots of a pair
- * are read before either is claimed (the loads of the second do not wait on the first's
- * test), and the repeat offset is tested once a pair, two bytes on (pos + 2, where the next
- * pair starts while step is 2), before either candidate: a repeat match a little later is
- * preferred to a new offset now (it is a cheap code, and it was worth 2 % of the frame on
- * text). Returns the position of a match (*dist, 4 bytes verified) or ilimit when there is
- * none, with *past how far past the pair that found it the match is (0-2). */
+/* Probes positions in pairs (pos, pos + 1), then jumps by step, which starts at step0 (2:
+ * every position, 3: two of three) and grows by one every 2^skip bytes since the search
+ * began. Both slots of a pair are read before either is claimed (the loads of the second do
+ * not wait on the first's test), and the repeat offset is tested once a pair, two bytes on
+ * (pos + 2, where the next pair starts while step is 2), before either candidate: a repeat
+ * match a little later is preferred to a new offset now (it is a cheap code, and it was worth
+ * 2 % of the frame on text). Returns the position of a match (*dist, 4 bytes verified) or
+ * ilimit when there is none, with *past how far past the pair that found it the match is
+ * (0-2). */
 static inline __attribute__((always_inline)) size_t
-seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, uint32_t *dist,
-	  size_t *past)
+seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t step0,
+	  uint32_t *dist, size_t *past)
 {
 	const uint8_t *src = k->src, *rsrc = src - rep0;
 	uint32_t *tab = k->tab;
 	const uint32_t base = k->base;
 	const unsigned log = k->log;
 	const size_t last = k->ilimit - 2; /* pos + 2 stays under ilimit */
-	size_t step = 2, bump = pos + ((size_t)1 << k->skip);
+	size_t step = step0, bump = pos + ((size_t)1 << k->skip);
 
 	for (;;) {
 		size_t stop = bump < last ? bump : last;
@@ -227,7 +228,7 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, uint32_t
  * often needs (each dropped one cost 0.2-0.5 % of the frame). */
 static inline __attribute__((always_inline)) void
 parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	   unsigned log, unsigned skip)
+	   unsigned log, unsigned skip, size_t step0)
 {
 	struct cursor cu;
 	struct seek k = {src, c->hash, zs_hash_limit(c), log, skip, c->idx_base};
@@ -242,7 +243,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		struct fmatch m;
 		size_t past = 0;
 
-		m.pos = seek_pair(&k, pos, cu.rep[0], mm, &m.dist, &past);
+		m.pos = seek_pair(&k, pos, cu.rep[0], mm, step0, &m.dist, &past);
 		if (m.pos >= k.ilimit)
 			break;
 		pos = m.pos;
@@ -269,8 +270,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
  * retry 2 is the pair loop (parse_pair). The pair loop's rows (levels.c: levels 1-2 at
  * 128 KiB, level 2 at 1 MiB) also get their table size and step growth as constants (shifts
  * by a constant free registers in the probe loop: 2-5 % fewer instructions in all, the same
- * frames); other sizes (small frames) take the copies that read them. Level 1 at 1 MiB's
- * copy of its own gained 0.6 % of its instructions and cost the other parsers 0.3-1.1 %. */
+ * frames); other sizes (small frames) take the copies that read them. */
 static inline __attribute__((always_inline)) void
 single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int retry)
 {
@@ -278,17 +278,17 @@ single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int r
 
 	if (retry == 2) {
 		if (mm == 6 && log == 13 && skip == 9)
-			parse_pair(c, src, start, end, 6, 13, 9);
+			parse_pair(c, src, start, end, 6, 13, 9, 2);
 		else if (mm == 5 && log == 15 && skip == 8)
-			parse_pair(c, src, start, end, 5, 15, 8);
+			parse_pair(c, src, start, end, 5, 15, 8, 2);
 		else if (mm == 6 && log == 16 && skip == 8)
-			parse_pair(c, src, start, end, 6, 16, 8);
+			parse_pair(c, src, start, end, 6, 16, 8, 2);
 		else if (mm == 5)
-			parse_pair(c, src, start, end, 5, log, skip);
+			parse_pair(c, src, start, end, 5, log, skip, 2);
 		else if (mm == 6)
-			parse_pair(c, src, start, end, 6, log, skip);
+			parse_pair(c, src, start, end, 6, log, skip, 2);
 		else
-			parse_pair(c, src, start, end, mm, log, skip);
+			parse_pair(c, src, start, end, mm, log, skip, 2);
 	} else if (mm == 5) {
 		parse_single(c, src, start, end, 5, retry, log, skip);
 	} else if (mm == 6) {
@@ -300,7 +300,8 @@ single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int r
 
 /* The hash width as a constant in each copy: no test of it per position. The single table is
  * probed in pairs for a target_len of 1 (no retry: no match is that short), else one position
- * at a time, with the retry one byte on when target_len is above 1. */
+ * at a time, with the retry one byte on when target_len is above 2 (rows of target_len 2 take
+ * pair_wide). */
 static inline __attribute__((always_inline)) void
 parse_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
@@ -317,12 +318,39 @@ static void parse_generic(struct zs_cctx *c, const uint8_t *src, size_t start, s
 	parse_any(c, src, start, end);
 }
 
+/* Rows of target_len 2 probe in pairs from a step of 3 (two positions of three), in functions
+ * of their own: level 1 at 1 MiB (levels.c: 2^14 slots of 6-byte hashes, step growth every
+ * 128 bytes) with its constants, any other such row with none. Added to parse_any, where
+ * the other copies are, the copy changed gcc's code for those and cost level 1 at 128 KiB
+ * about 2 % of its speed (locked A/B runs); apart, it leaves theirs as they were. */
+static int is_pair_wide_l1(const struct zs_cctx *c)
+{
+	return c->p.min_match == 6 && c->hash_log == 14 && c->p.search_log == 7;
+}
+
+static void pair_wide_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	if (is_pair_wide_l1(c))
+		parse_pair(c, src, start, end, 6, 14, 7, 3);
+	else
+		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
+}
+
 #if ZS_HAVE_BMI2_PATH
 /* Shifts by the hash size without the CL register (and one register more for the rest). */
 ZS_TARGET_BMI2 static void parse_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
 				      size_t end)
 {
 	parse_any(c, src, start, end);
+}
+
+ZS_TARGET_BMI2 static void pair_wide_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
+					  size_t end)
+{
+	if (is_pair_wide_l1(c))
+		parse_pair(c, src, start, end, 6, 14, 7, 3);
+	else
+		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
 }
 #endif
 
@@ -336,9 +364,15 @@ void zs_parse_dfast(struct zs_cctx *c, const uint8_t *src, size_t start, size_t 
 	}
 #if ZS_HAVE_BMI2_PATH
 	if (zs_cpu_has_bmi2()) {
-		parse_bmi2(c, src, start, end);
+		if (c->p.target_len == 2)
+			pair_wide_bmi2(c, src, start, end);
+		else
+			parse_bmi2(c, src, start, end);
 		return;
 	}
 #endif
-	parse_generic(c, src, start, end);
+	if (c->p.target_len == 2)
+		pair_wide_generic(c, src, start, end);
+	else
+		parse_generic(c, src, start, end);
 }
