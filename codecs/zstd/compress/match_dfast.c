@@ -49,10 +49,11 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			cl = longs[hl] - base;
 			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			/* The three tests in one branch: taken once a match, where a branch per
-			 * test was mispredicted about three times a match (callgrind's model). A
-			 * candidate at or past pos (a stale slot) is read at pos - 1 instead: a
-			 * match there is a true one, at distance 1. */
+			/* The three tests in one branch: taken once a match, where a
+			 * branch per test was mispredicted about three times a match
+			 * (callgrind's model). A candidate at or past pos (a stale
+			 * slot) is read at pos - 1 instead: a match there is a true
+			 * one, at distance 1. */
 			size_t prev = pos - 1;
 			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
 			uint64_t xl = zs_read64(src + al) ^ v;
@@ -62,7 +63,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			if (__builtin_expect((xr == 0) | (xl == 0) | (xs == 0), 0))
 				break;
 			pos += step;
-			if (pos >= lim) {
+			if (__builtin_expect(pos >= lim, 0)) {
 				if (pos >= ilimit)
 					goto done;
 				step = 1 + ((pos - anchor) >> skip);
@@ -127,16 +128,16 @@ double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	unsigned mm = c->p.min_match, log = c->hash_log, skip = c->p.search_log;
 	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
-	/* levels 3-4's rows (levels.c): 2^16 long slots for 5-byte matches, 2^17 for 4-byte
-	 * ones (this one test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
-	int row = skip == 8 && log == 16 + (mm == 4);
+	/* levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones (this one
+	 * test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
+	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
 		parse_double(c, src, start, end, 5, 16, 15, 8);
 	else if (row && mm == 5 && slog == 16)
 		parse_double(c, src, start, end, 5, 16, 16, 8);
-	else if (row && mm == 4 && slog == 17)
-		parse_double(c, src, start, end, 4, 17, 17, 8);
+	else if (row && mm == 4 && slog == 15)
+		parse_double(c, src, start, end, 4, 16, 15, 8);
 	else if (mm == 4)
 		parse_double(c, src, start, end, 4, log, slog, skip);
 	else if (mm == 5)
