@@ -37,9 +37,9 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		uint32_t cl, cs;
 		/* The step grows by one every 2^skip bytes since the anchor: lim is the next
 		 * position where it grows (or ilimit), so the probe loop adds a constant step
-		 * and makes one test a position. */
-		size_t step = 1 + ((pos - anchor) >> skip);
-		size_t lim = anchor + (step << skip);
+		 * and makes one test a position. Here pos is at most one past the anchor. */
+		size_t step = 1;
+		size_t lim = anchor + ((size_t)1 << skip);
 
 		lim = lim < ilimit ? lim : ilimit;
 		for (;;) {
