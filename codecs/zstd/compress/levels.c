@@ -55,14 +55,16 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'
 	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
-	 * level 4 makes some of it up with a longer retry target (24). Level 4 at 128 KiB: 2^16
-	 * long and 2^15 short slots of 4-byte hashes (384 KiB, level 3's), target 24, where 2^17 +
-	 * 2^17 took 1 MiB: 0.9805-0.9979 of libzstd's size (was 0.9831-0.9965), 1.00 of its
-	 * speed against 0.95 (locked A/B, match_dfast.c's one-branch probe; with a branch per
-	 * test the smaller tables were no faster). 2^15 + 2^15 was as fast and 0.9991 on bin;
-	 * 2^14 + 2^14 1.003 on bin. Level 3 at 1 MiB with 2^15 short slots: bin 1.0025. */
+	 * level 4 makes some of it up with a longer retry target (24; 16 left bin at 1.0001).
+	 * Level 4 at 128 KiB: 2^16 long and 2^15 short slots of 4-byte hashes (384 KiB, level
+	 * 3's) where 2^17 + 2^17 took 1 MiB: 0.9835-0.9983 of libzstd's size (was 0.9831-0.9965)
+	 * and 1.00 of its speed against 0.95 with match_dfast.c's one-branch probe (a branch per
+	 * test: no faster in the smaller tables). 2^15 + 2^15: as fast, bin 0.9991; 2^14 + 2^14:
+	 * bin 1.003. A retry target of 24 there was 0.03-0.3 % smaller, text 0.95 of libzstd's
+	 * speed against 1.04. Level 3: 2^15 short slots at 1 MiB left bin at 1.0025; a target of
+	 * 10 was no faster than 12, one of 8 1.001-1.008 of libzstd's size. */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 16, 16, 8, 5, 12, 1}}, /* 3 */
-	{{ZS_DFAST, 16, 15, 8, 4, 24, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
+	{{ZS_DFAST, 16, 15, 8, 4, 16, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
 	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
 	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */
