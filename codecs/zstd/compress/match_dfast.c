@@ -28,7 +28,17 @@ store_raw(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
- * offsets never exceed the position (see seek_single): rep0 one byte on needs no test. */
+ * offsets never exceed the position (see seek_single): rep0 one byte on needs no test.
+ * The probe loop: the repeat offset on a branch of its own, as its load is the next bytes of
+ * an earlier copy, in the cache, so a repeat match redirects the parse early; the two table
+ * candidates in one branch, as their loads are random reads and a branch each was
+ * mispredicted about twice a match (callgrind's model) where one is mispredicted once
+ * (bench/README.md, zdfast9). A candidate at or past pos (a stale slot) is read at pos - 1
+ * instead, so probes start at 1: a match there is a true one, at distance 1. The step grows
+ * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
+ * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
+ * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
+ * inside the block and the input. */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
 	     unsigned log, unsigned slog, unsigned skip, int raw)
@@ -37,25 +47,18 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	uint32_t *shorts = c->hash, *longs = c->hash2;
 	uint32_t base = c->idx_base;
 	size_t ilimit = zs_hash_limit(c);
-	/* Probes start at 1 or later: a stale candidate is read at pos - 1 (below). */
 	size_t pos = start + (start == 0), anchor = start;
 	const uint8_t *limit = src + end;
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
 	cursor_open(&cu, &c->store);
-	/* Matches start at least 16 bytes before the block's end (zs_copy_wild): the long
-	 * retry's 8 bytes one on stay inside the block and the input. */
 	if (ilimit + 17 > end)
 		ilimit = end > 17 ? end - 17 : 0;
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
-
 		uint32_t cl, cs;
-		/* The step grows by one every 2^skip bytes since the anchor: lim is the next
-		 * position where it grows (or ilimit), so the probe loop adds a constant step
-		 * and makes one test a position. Here pos is at most one past the anchor. */
-		size_t step = 1;
+		size_t step = 1; /* pos is at most one past the anchor */
 		size_t lim = anchor + ((size_t)1 << skip);
 
 		lim = lim < ilimit ? lim : ilimit;
@@ -66,13 +69,6 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			cl = longs[hl] - base;
 			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			/* The repeat offset first, on a branch of its own: its load is the
-			 * next bytes of an earlier copy, in the cache, so a repeat match
-			 * redirects the parse early. The two table candidates in one branch:
-			 * their loads are random reads, and a branch each was mispredicted
-			 * about twice a match (callgrind's model) where one is mispredicted
-			 * once. A candidate at or past pos (a stale slot) is read at pos - 1
-			 * instead: a match there is a true one, at distance 1. */
 			size_t prev = pos - 1;
 			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
 			uint64_t xl = zs_read64(src + al) ^ v;
@@ -118,7 +114,8 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = raw ? store_raw(&cu, src, anchor, &m) : store_match(&cu, src, anchor, &m, 0);
+		pos = anchor = raw ? store_raw(&cu, src, anchor, &m)
+				   : store_match(&cu, src, anchor, &m, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
