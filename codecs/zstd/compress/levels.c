@@ -57,9 +57,10 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
 	 * level 4 makes some of it up with a longer retry target (24; 16 left bin at 1.0001).
 	 * Level 4 at 128 KiB: 2^16 long and 2^15 short slots of 4-byte hashes (384 KiB, level
-	 * 3's) where 2^17 + 2^17 took 1 MiB: 0.9835-0.9983 of libzstd's size (was 0.9831-0.9965)
-	 * and 1.00 of its speed against 0.95 with match_dfast.c's one-branch probe (a branch per
-	 * test: no faster in the smaller tables). 2^15 + 2^15: as fast, bin 0.9991; 2^14 + 2^14:
+	 * 3's) where 2^17 + 2^17 took 1 MiB: 0.9844-0.9987 of libzstd's size (was 0.9831-0.9965;
+	 * match_dfast.c's offset codes add 0.01-0.1 %), 1.11-1.17x its speed (was 0.96) with
+	 * match_dfast.c's probe, on which the smaller tables gained 6 % (with a branch per test
+	 * they were no faster). 2^15 + 2^15: as fast, bin 0.9991; 2^14 + 2^14:
 	 * bin 1.003. A retry target of 24 there was 0.03-0.3 % smaller, text 0.95 of libzstd's
 	 * speed against 1.04. Level 3: 2^15 short slots at 1 MiB left bin at 1.0025; a target of
 	 * 10 was no faster than 12, one of 8 1.001-1.008 of libzstd's size. */
