@@ -8,67 +8,114 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
+/* store_match of the rows' copies: the byte loop back over the literals (few matches found
+ * by the probes extend back), and offval_raw's offset codes, where zs_offval's search of the
+ * repeat offsets cost a match about 15 instructions and a mispredicted branch in three for
+ * 0.02-0.1 % of the frame. Returns the match's end. */
+static inline __attribute__((always_inline)) size_t
+store_raw(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+{
+	size_t low = anchor > m->dist ? anchor : m->dist;
+
+	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+		m->pos--;
+		m->len++;
+	}
+	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, 1);
+	return m->pos + m->len;
+}
+
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
- * offsets never exceed the position (see seek_single): rep0 one byte on needs no test. */
+ * offsets never exceed the position (see seek_single): rep0 one byte on needs no test.
+ * The probe loop: the repeat offset on a branch of its own, as its load is the next bytes of
+ * an earlier copy, in the cache, so a repeat match redirects the parse early; the two table
+ * candidates in one branch, as their loads are random reads and a branch each was
+ * mispredicted about twice a match (callgrind's model) where one is mispredicted once
+ * (bench/README.md, zdfast9). A candidate at or past pos (a stale slot) is read at pos - 1
+ * instead, so probes start at 1: a match there is a true one, at distance 1. The step grows
+ * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
+ * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
+ * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
+ * inside the block and the input. */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip)
+	     unsigned log, unsigned slog, unsigned skip, int raw)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
 	uint32_t base = c->idx_base;
 	size_t ilimit = zs_hash_limit(c);
-	size_t pos = start, anchor = start;
+	size_t pos = start + (start == 0), anchor = start;
 	const uint8_t *limit = src + end;
 	size_t retry_below = c->p.target_len; /* longer matches rarely improve one byte on */
 
 	cursor_open(&cu, &c->store);
-	/* Matches start at least 16 bytes before the block's end (zs_copy_wild): the long
-	 * retry's 8 bytes one on stay inside the block and the input. */
 	if (ilimit + 17 > end)
 		ilimit = end > 17 ? end - 17 : 0;
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
+		uint32_t cl, cs;
+		size_t step = 1; /* pos is at most one past the anchor */
+		size_t lim = anchor + ((size_t)1 << skip);
 
+		lim = lim < ilimit ? lim : ilimit;
 		for (;;) {
 			uint64_t v = zs_read64(src + pos);
 			size_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
-			uint32_t cl = longs[hl] - base, cs = shorts[hs] - base;
 
+			cl = longs[hl] - base;
+			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			if ((uint32_t)(v >> 8) == zs_read32(rsrc + pos)) {
-				m.pos = pos + 1;
-				m.dist = cu.rep[0];
-				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+			size_t prev = pos - 1;
+			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
+			uint64_t xl = zs_read64(src + al) ^ v;
+			uint64_t xs = (zs_read32(src + as) ^ v) << 32;
+			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
+
+			if (__builtin_expect(xr == 0, 0))
 				break;
-			}
-			if (cl < pos && zs_read64(src + cl) == v) {
-				m.pos = pos;
-				m.dist = (uint32_t)(pos - cl);
-				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-				if (m.len < retry_below)
-					retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
-					      limit, &m);
+			if (__builtin_expect((xl == 0) | (xs == 0), 0))
 				break;
+			pos += step;
+			if (__builtin_expect(pos >= lim, 0)) {
+				if (pos >= ilimit)
+					goto done;
+				step = 1 + ((pos - anchor) >> skip);
+				lim = anchor + (step << skip);
+				lim = lim < ilimit ? lim : ilimit;
 			}
-			if (cs < pos && zs_read32(src + cs) == (uint32_t)v) {
-				m.pos = pos;
-				m.dist = (uint32_t)(pos - cs);
-				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
-				      limit, &m);
-				break;
-			}
-			pos += 1 + ((pos - anchor) >> skip);
-			if (pos >= ilimit)
-				goto done;
+		}
+		uint64_t v = zs_read64(src + pos);
+		int hit_r = (uint32_t)(v >> 8) == zs_read32(rsrc + pos);
+
+		cl = (uint32_t)pick(cl < pos, cl, pos - 1);
+		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
+		int hit_l = zs_read64(src + cl) == v;
+
+		if (hit_r) {
+			m.pos = pos + 1;
+			m.dist = cu.rep[0];
+			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+		} else if (hit_l) {
+			m.pos = pos;
+			m.dist = (uint32_t)(pos - cl);
+			m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+			if (m.len < retry_below)
+				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit,
+				      &m);
+		} else {
+			m.pos = pos;
+			m.dist = (uint32_t)(pos - cs);
+			m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m, 0);
+		pos = anchor = raw ? store_raw(&cu, src, anchor, &m)
+				   : store_match(&cu, src, anchor, &m, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
@@ -90,31 +137,36 @@ done:
 }
 
 /* The double-table parser with the hash width, and for the rows of levels 3-4 over 128 KiB
- * and 1 MiB frames the table sizes and the step's growth, as constants in each copy: shifts by a constant leave the
- * probe loop two registers more, where gcc reloaded the shift counts from the stack at every
- * position (3.4-4.2 % fewer instructions in all at levels 3-4, callgrind, the same frames). Other sizes (small frames, whose
- * tables shrink with the input) take the copies that read them. */
+ * and 1 MiB frames the table sizes and the step's growth, as constants in each copy: shifts
+ * by a constant leave the probe loop two registers more, where gcc reloaded the shift counts
+ * from the stack at every position (3.4-4.2 % fewer instructions in all at levels 3-4,
+ * callgrind, the same frames). Other sizes (small frames, whose tables shrink with the
+ * input) take the copies that read them. The rows' copies code offsets by offval_raw (3.6 %
+ * fewer instructions on text, 0.02-0.1 % larger frames), all but level 4 at 1 MiB (target
+ * 24), where bin would be 0.9999 of libzstd's size; the small frames' rows keep zs_offval. */
 static inline __attribute__((always_inline)) void
 double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	unsigned mm = c->p.min_match, log = c->hash_log, skip = c->p.search_log;
 	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
-	/* levels 3-4's rows (levels.c): 2^16 long slots for 5-byte matches, 2^17 for 4-byte
-	 * ones (this one test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
-	int row = skip == 8 && log == 16 + (mm == 4);
+	/* levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones (this one
+	 * test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
+	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
-		parse_double(c, src, start, end, 5, 16, 15, 8);
+		parse_double(c, src, start, end, 5, 16, 15, 8, 1);
+	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
+		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
 	else if (row && mm == 5 && slog == 16)
-		parse_double(c, src, start, end, 5, 16, 16, 8);
-	else if (row && mm == 4 && slog == 17)
-		parse_double(c, src, start, end, 4, 17, 17, 8);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 0);
+	else if (row && mm == 4 && slog == 15)
+		parse_double(c, src, start, end, 4, 16, 15, 8, 1);
 	else if (mm == 4)
-		parse_double(c, src, start, end, 4, log, slog, skip);
+		parse_double(c, src, start, end, 4, log, slog, skip, 0);
 	else if (mm == 5)
-		parse_double(c, src, start, end, 5, log, slog, skip);
+		parse_double(c, src, start, end, 5, log, slog, skip, 0);
 	else
-		parse_double(c, src, start, end, mm, log, slog, skip);
+		parse_double(c, src, start, end, mm, log, slog, skip, 0);
 }
 
 static void parse_double_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
