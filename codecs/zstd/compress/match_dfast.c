@@ -8,23 +8,6 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
-/* store_match of the rows' copies: the byte loop back over the literals (few matches found
- * by the probes extend back), and offval_raw's offset codes, where zs_offval's search of the
- * repeat offsets cost a match about 15 instructions and a mispredicted branch in three for
- * 0.02-0.1 % of the frame. Returns the match's end. */
-static inline __attribute__((always_inline)) size_t
-store_raw(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
-{
-	size_t low = anchor > m->dist ? anchor : m->dist;
-
-	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
-		m->pos--;
-		m->len++;
-	}
-	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, 1);
-	return m->pos + m->len;
-}
-
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
@@ -114,8 +97,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = raw ? store_raw(&cu, src, anchor, &m)
-				   : store_match(&cu, src, anchor, &m, 0);
+		pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;

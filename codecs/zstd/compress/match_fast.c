@@ -155,7 +155,7 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		}
 		size_t mstart = m.pos;
 
-		pos = anchor = store_match(&cu, src, anchor, &m, 1);
+		pos = anchor = store_match(&cu, src, anchor, &m, 1, 1);
 		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches. */
@@ -250,7 +250,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		m.len = 4 + len16(src + pos + 4, src + pos + 4 - m.dist, limit);
 		size_t pair = m.pos - past;
 
-		pos = anchor = store_match(&cu, src, anchor, &m, 1);
+		pos = anchor = store_match(&cu, src, anchor, &m, 1, 1);
 		if (pos > k.ilimit)
 			break;
 		/* Positions inside the match feed later searches (the match is at least 4 long,

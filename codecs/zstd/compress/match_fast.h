@@ -185,21 +185,23 @@ put_rep1(struct cursor *cu, uint32_t ml)
 	cu->seq++;
 }
 
-/* Extends m backwards over the literals since anchor, then stores it. Returns its end. */
+/* Extends m backwards over the literals since anchor, then stores it (offset codes by
+ * offval_raw when flat: no search of rep[1..2]). Returns its end. */
 static inline __attribute__((always_inline)) size_t
-store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int flat)
+store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int flat,
+	    int wide_back)
 {
 	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
 
-	/* Levels 1-2 (flat): the 8 bytes before both ends at once, without a branch. The pair
+	/* Levels 1-2 (wide_back): the 8 bytes before both ends at once, without a branch. The pair
 	 * loop finds repeat matches two bytes on, which often extend back a byte or two, and a
 	 * byte loop's exit was a guess the predictor lost there (callgrind's model: 14-30 % more
 	 * mispredictions at level 1, slower in spite of 3 % fewer instructions). A candidate
 	 * within 8 bytes of the input's start takes the byte loop. The double-table parser
 	 * (levels 3-4) probes where few matches extend back: its byte loop's first test costs
 	 * fewer instructions (2.5-3.6 % fewer in all, 1-4 % more mispredictions). */
-	if (flat && m->pos >= (size_t)m->dist + 8) {
+	if (wide_back && m->pos >= (size_t)m->dist + 8) {
 		uint64_t x = zs_read64(src + m->pos - 8) ^ zs_read64(src + m->pos - 8 - m->dist);
 		size_t back = ((size_t)__builtin_clzll(x | 1) >> 3) + (x == 0);
 		size_t room = m->pos - low;
