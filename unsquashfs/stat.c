@@ -105,6 +105,7 @@ int unsq_stat_built_out(int fd, const struct unsq_options *o, struct sq_error *e
 	uint8_t raw[SQFS_SUPER_SIZE];
 	struct sqfs_super sb;
 	struct sq_error ignored;
+	sq_error_clear(&ignored);
 	/* Anything wrong with the superblock or the file's length: the usual open says what. */
 	off_t end = lseek(fd, 0, SEEK_END);
 	if (end < 0 || (uint64_t)end < o->offset ||
