@@ -55,6 +55,20 @@ static void print_table(FILE *out, const char *name, uint64_t stored, uint64_t r
 		(unsigned long long)raw);
 }
 
+/* How the image keeps xattrs. A build configured --without-xattr reads none from the sources:
+ * unless a tar archive or a pseudo definition stored some, it says "no xattrs", as
+ * squashfs-tools built without xattrs does. */
+static const char *xattrs_word(const struct image_settings *img, const struct image_stats *is)
+{
+#ifndef HAVE_XATTR
+	if (is->xattr_table_bytes == 0)
+		return "no";
+#else
+	(void)is;
+#endif
+	return img->no_xattrs ? "no" : img->uncompressed_xattrs ? "uncompressed" : "compressed";
+}
+
 int summary_print(FILE *out, const struct summary_input *in)
 {
 	const struct image_settings *img = in->image;
@@ -73,8 +87,7 @@ int summary_print(FILE *out, const struct summary_input *in)
 		img->uncompressed_data ? "uncompressed" : "compressed",
 		metadata_raw ? "uncompressed" : "compressed",
 		img->no_fragments ? "no" : img->uncompressed_fragments ? "uncompressed" : "compressed");
-	fprintf(out, "\t%s xattrs, %s ids\n",
-		img->no_xattrs ? "no" : img->uncompressed_xattrs ? "uncompressed" : "compressed",
+	fprintf(out, "\t%s xattrs, %s ids\n", xattrs_word(img, is),
 		img->uncompressed_ids || metadata_raw ? "uncompressed" : "compressed");
 	fprintf(out, "\tduplicates are %sremoved\n", img->duplicates ? "" : "not ");
 

@@ -50,12 +50,14 @@ struct help_entry {
 	const char *synopsis, *text;
 };
 
-/* A build configured --without-xattr writes none: -help says so where the default is named. */
+/* A build configured --without-xattr writes none: -help says so where the default is named,
+ * and that the options asking for xattrs are refused there. */
 #ifdef HAVE_XATTR
 #define XATTRS_HELP "extract xattrs (default)"
 #else
 #define XATTRS_HELP "extract xattrs (default; this build has no xattr support: it writes none and " \
-		    "says so once, with exit status 2)"
+		    "says so once, with exit status 2; -xattrs, -user-xattrs, -xattrs-include and " \
+		    "-xattrs-exclude are refused)"
 #endif
 
 static const struct help_entry entries[] = {

@@ -157,13 +157,19 @@ static int run(const struct unsq_options *o, struct sq_error *err)
 	int fd = open(o->image, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return sq_fail_errno(err, "cannot open image %s", o->image);
+	int rc = check_magic(fd, o, err);
+	/* -s and -mkfs-time need no decompression: a compressor built out does not stop them. */
+	if (rc == 0 && (o->mode == UNSQ_STAT || o->mode == UNSQ_MKFS_TIME))
+		rc = unsq_stat_built_out(fd, o, err);
 	struct sqfs_fs fs;
-	if (check_magic(fd, o, err) || sqfs_fs_open_fd(&fs, fd, o->offset, err)) {
-		close(fd);
-		return -1;
+	if (rc == 1) {
+		rc = 0;
+	} else if (rc == 0 && sqfs_fs_open_fd(&fs, fd, o->offset, err) == 0) {
+		rc = run_mode(&fs, o, err);
+		sqfs_fs_close(&fs);
+	} else {
+		rc = -1;
 	}
-	int rc = run_mode(&fs, o, err);
-	sqfs_fs_close(&fs);
 	close(fd);
 	if (fflush(stdout) != 0 && rc >= 0)
 		rc = sq_fail_errno(err, "cannot write to standard output");

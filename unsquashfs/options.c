@@ -218,9 +218,25 @@ static int set_exclude_file(struct unsq_options *o, const char *opt, const char 
 	return sq_for_each_line(val, "exclude file", list_line, &t, err);
 }
 
+/* A build configured --without-xattr writes no xattrs: an option that asks for them (-xattrs,
+ * -user-xattrs, -xattrs-include, -xattrs-exclude) is refused, as squashfs-tools built without
+ * xattrs refuses -xattrs, rather than accepted and then dropped. */
+static int need_xattr_support(const char *opt, struct sq_error *err)
+{
+#ifdef HAVE_XATTR
+	(void)opt, (void)err;
+	return 0;
+#else
+	return sq_fail(err, SQ_ERR_USAGE, "%s: xattrs are unsupported in this build (configured --without-xattr)",
+		       opt);
+#endif
+}
+
 /* -xattrs-include and -xattrs-exclude. */
 static int set_xattr_regex(struct unsq_options *o, const char *opt, const char *val, struct sq_error *err)
 {
+	if (need_xattr_support(opt, err))
+		return -1;
 	regex_t **slot = strcmp(opt, "-xattrs-include") == 0 ? &o->xattr_include : &o->xattr_exclude;
 	if (*slot != NULL)
 		regfree(*slot);
@@ -404,6 +420,8 @@ static int parse_one(struct unsq_options *o, int argc, char **argv, int *i, stru
 		return parse_exclude_list(o, argc, argv, i, err);
 	const struct flag_option *f = find_flag(a);
 	if (f != NULL) {
+		if (f->field1 == FIELD(xattrs) && f->value1 == 1 && need_xattr_support(a, err))
+			return -1;
 		set_flag(o, f);
 		return is_final(o->mode);
 	}

@@ -3,9 +3,12 @@
 # Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
 # without_variant.sh — what a user of a configure --without-X build sees: -help does not offer
 # X; -comp X, appending to an X image and reading one fail in one line naming X, with no image
-# made or changed and nothing written; every compressor still built in makes images the kernel
-# mounts and our unsquashfs extracts; without xattr support the xattrs of sources and images
-# are dropped with a message; without libdeflate gzip images equal a full build's -Xzlib ones.
+# made or changed and nothing written, while unsquashfs -s and -mkfs-time of an X image (no
+# decompression needed) print what the reference's print; every compressor still built in
+# makes images the kernel mounts and our unsquashfs extracts; without xattr support the xattrs
+# of sources and images are dropped with a message, the options asking for them are refused
+# and mksquashfs's summary says "no xattrs"; without libdeflate gzip images equal a full
+# build's -Xzlib ones.
 #
 # What the build lacks is read from its config.h (or WITHOUT="xz lzo ..." in the environment).
 # A build with every optional part skips (77). FULL_MKSQUASHFS, a mksquashfs built with
@@ -141,9 +144,53 @@ check_comp_refused() {
 	done
 }
 
+# unsquashfs -s (-stat) and -mkfs-time (-fstime) of the X image in $1 need no decompression:
+# they print what the reference's print, exit 0 and say nothing on stderr; the compressor's
+# options, which need X's code, are replaced by squashfs-tools' note when the image has them.
+check_stat_of() {
+	_si=$1 _sc=$2
+	"$REF_UNSQUASHFS" -s "$_si" >"$M/ref.s" 2>/dev/null || die "the reference unsquashfs -s failed"
+	grep -v '^	' "$M/ref.s" >"$M/ref.s.main"
+	"$REF_UNSQUASHFS" -mkfs-time "$_si" >"$M/ref.t" 2>/dev/null ||
+		die "the reference unsquashfs -mkfs-time failed"
+	_note="	Could not display compressor options, because $_sc compression is not supported"
+	# The options flag (0x0400) of the superblock's flags (u16 at byte 24): its high byte.
+	_hi=$(od -An -tu1 -j25 -N1 "$_si" | tr -d ' ')
+	for _o in -s -stat -mkfs-time -fstime; do
+		"$UNSQUASHFS" $_o "$_si" >"$M/out" 2>"$M/err"
+		_rc=$?
+		if [ $_rc -ne 0 ] || [ -s "$M/err" ]; then
+			fail "unsquashfs $_o of the $_sc image: exit $_rc: $(head -n 2 "$M/err" | tr '\n' '|')"
+			continue
+		fi
+		case $_o in
+		-s | -stat)
+			# Every line but the tab-indented options lines as the reference's.
+			if ! grep -v '^	' "$M/out" | cmp -s - "$M/ref.s.main"; then
+				fail "unsquashfs $_o of the $_sc image differs from the reference's: $(grep -v '^	' "$M/out" | diff - "$M/ref.s.main" | head -n 4 | tr '\n' '|')"
+			elif grep '^	' "$M/out" | grep -vxF "$_note" | grep -q .; then
+				fail "unsquashfs $_o of the $_sc image prints options it cannot read: $(grep '^	' "$M/out" | head -n 2)"
+			elif [ $((_hi & 4)) -ne 0 ] && ! grep -qxF "$_note" "$M/out"; then
+				fail "unsquashfs $_o of the $_sc image (options block) has no note on its options"
+			else
+				log "ok: unsquashfs $_o of the $_sc image: as the reference's"
+			fi
+			;;
+		*)
+			if cmp -s "$M/out" "$M/ref.t"; then
+				log "ok: unsquashfs $_o of the $_sc image: $(cat "$M/out")"
+			else
+				fail "unsquashfs $_o of the $_sc image: \"$(cat "$M/out")\", the reference: \"$(cat "$M/ref.t")\""
+			fi
+			;;
+		esac
+	done
+}
+
 # An image the reference made with X: our unsquashfs, its listing and sqfscat refuse it in one
-# line without writing anything anywhere; mksquashfs refuses to append to it and leaves it.
-# (Without liblzma xz images are still read, by our decoder: xz_decode_only.sh shows it.)
+# line without writing anything anywhere (-s and -mkfs-time work: check_stat_of); mksquashfs
+# refuses to append to it and leaves it. (Without liblzma xz images are still read, by our
+# decoder: xz_decode_only.sh shows it.)
 check_ref_images() {
 	for _c in $MISSING; do
 		_img=$S/ref-$_c.img
@@ -157,6 +204,7 @@ check_ref_images() {
 			refused "unsquashfs -l of the $_c image" "$_c" "$UNSQUASHFS" -l "$_img"
 			_f=$(cd "$S/src" && find . -type f -size +1k | head -n 1 | cut -c3-)
 			refused "sqfscat of the $_c image" "$_c" "$SQFSCAT" "$_img" "$_f"
+			check_stat_of "$_img" "$_c"
 			find "$S" -path "$M" -prune -o -print | sort >"$M/after"
 			diff "$M/before" "$M/after" >"$M/diff" ||
 				fail "reading a $_c image wrote: $(grep '^[<>]' "$M/diff" | head -n 5 | tr '\n' ' ')"
@@ -230,9 +278,11 @@ check_no_libdeflate() {
 
 # Without xattr support: mksquashfs -help says -xattrs is unsupported, and -xattrs and the
 # -xattrs-* options are refused; a source's xattrs are not stored (check_built compared without
-# them) but a pseudo definition's are, as the man page says. Our unsquashfs extracts the
-# reference's image of a source with xattrs without them, saying so in one line (exit 2), and
-# silently with -no-xattrs.
+# them; the summary says "no xattrs", as squashfs-tools built without xattrs) but a pseudo
+# definition's are, as the man page says. Our unsquashfs extracts the reference's image of a
+# source with xattrs without them, saying so in one line (exit 2), and silently with
+# -no-xattrs; the options asking for xattrs (-xattrs, -user-xattrs, -xattrs-include,
+# -xattrs-exclude and their short names) are refused in one line, with nothing extracted.
 check_no_xattr() {
 	sed -n '/^-xattrs[[:space:]]/,/^-/p' "$S/help" | grep -q 'without-xattr' ||
 		fail "mksquashfs -help does not say -xattrs is unsupported in this build"
@@ -248,8 +298,15 @@ check_no_xattr() {
 	if command -v getfattr >/dev/null 2>&1; then
 		getfattr -R -d -m - "$S/src" 2>/dev/null | grep -q '=' ||
 			die "the source tree has no xattrs: the checks below prove nothing"
-		"$MKSQUASHFS" "$S/src" "$M/p.img" -noappend -no-progress -quiet \
-			-p "files x user.pseudo=kept" || fail "mksquashfs with a pseudo xattr failed"
+		"$MKSQUASHFS" "$S/src" "$M/n.img" -noappend -no-progress >"$M/sum" 2>&1 ||
+			fail "mksquashfs of a source with xattrs failed: $(tail -n 2 "$M/sum")"
+		grep -q '^	no xattrs, ' "$M/sum" ||
+			fail "the summary of an image without xattrs says: $(grep 'xattrs, ' "$M/sum")"
+		"$MKSQUASHFS" "$S/src" "$M/p.img" -noappend -no-progress \
+			-p "files x user.pseudo=kept" >"$M/sum" 2>&1 ||
+			fail "mksquashfs with a pseudo xattr failed: $(tail -n 2 "$M/sum")"
+		grep -q '^	compressed xattrs, ' "$M/sum" ||
+			fail "the summary of an image with a pseudo xattr says: $(grep 'xattrs, ' "$M/sum")"
 		if mount_ro "$M/p.img" "$S/mnt"; then
 			_v=$(getfattr --only-values -n user.pseudo "$S/mnt/files" 2>/dev/null)
 			[ "$_v" = kept ] || fail "the pseudo definition's xattr was not stored (read \"$_v\")"
@@ -262,7 +319,13 @@ check_no_xattr() {
 	# zstd: every build reads it (the reference's default, gzip, may be left out too).
 	"$REF_MKSQUASHFS" "$S/src" "$M/rx.img" -comp zstd -noappend -no-progress >/dev/null 2>&1 ||
 		die "the reference mksquashfs failed"
-	for _o in "" -xattrs -no-xattrs; do
+	for _o in -xattrs -x -user-xattrs -u "-xattrs-include ^user" "-xattrs-exclude ^user"; do
+		rm -rf "$S/x"
+		# shellcheck disable=SC2086 # an option and its value
+		refused "unsquashfs $_o" "${_o%% *}" "$UNSQUASHFS" -no-progress $_o -d "$S/x" "$M/rx.img"
+		[ -e "$S/x" ] && fail "unsquashfs $_o extracted something"
+	done
+	for _o in "" -no-xattrs; do
 		rm -rf "$S/x"
 		# shellcheck disable=SC2086 # empty or one option
 		"$UNSQUASHFS" -no-progress $_o -d "$S/x" "$M/rx.img" >"$M/out" 2>"$M/err"
