@@ -73,7 +73,7 @@ ZS_ROW_INLINE void ring_put(struct lazy_state *s, size_t p, unsigned rb, unsigne
 
 	zs_row_prefetch(row, rb);
 	s->ring_row[p % AHEAD] = row;
-	s->ring_tag[p % AHEAD] = zs_row_tag(h);
+	s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
 }
 
 /* Fills the ring for positions [from, from + AHEAD). */
@@ -126,7 +126,7 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 
 		zs_row_prefetch(ahead, rb);
 		s->ring_row[p % AHEAD] = ahead;
-		s->ring_tag[p % AHEAD] = zs_row_tag(h);
+		s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
 		zs_row_insert(&rows, row, tag, p, rb);
 	}
 	for (; p < to; p += step)
