@@ -20,14 +20,16 @@
 #define AHEAD 64
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first quarter of SKIP_RUN and the last twelfth are inserted;
- * the lazy parses insert every other position of runs over SPARSE_RUN. The greedy parse of a
- * frame of 16-256 KiB (level 5 at 128 KiB) ends its full runs at SKIP_RUN_GREEDY instead:
- * its inserts were 31 % of its time (perf, text and misc; 1.9M rows written for 2.1M
- * positions of text), and it is a greedy level's cheapest saving: 2.4 % fewer
- * instructions, 0.00-0.04 % larger, 1-3 % faster in four of four locked rounds. At 1 MiB
- * 128 left bin over libzstd's size (1.0006) and 192 was no faster. */
+ * the lazy parses insert every other position of runs over SPARSE_RUN. The greedy parse
+ * (level 5) ends its full runs sooner, at SKIP_RUN_GREEDY in frames of 16-256 KiB and
+ * SKIP_RUN_GREEDY_LARGE above: its inserts were 31 % of its time (perf, text and misc at 128
+ * KiB; 1.9M rows written for 2.1M positions of text). 128 KiB: 2.4 % fewer instructions,
+ * 0.00-0.04 % larger, 1-3 % faster in four of four locked rounds. 1 MiB: 1.8 % fewer
+ * instructions and 1.4 % fewer simulated misses (cachegrind, four samples), bin 0.99991 of
+ * libzstd's size (was 0.99998), text 0.07 % larger; 128 there left bin at 1.0006. */
 #define SKIP_RUN 384
 #define SKIP_RUN_GREEDY 128
+#define SKIP_RUN_GREEDY_LARGE 192
 #define SPARSE_RUN 64
 #define RUN_HEAD(run) ((run) / 4)
 #define RUN_TAIL(run) ((run) / 12)
@@ -452,10 +454,10 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	/* Lazy parses compress better with fewer of a match's positions in the rows (older
 	 * candidates stay longer); the greedy parse, which never looks a byte further, worse. */
 	s.sparse = c->p.strategy != ZS_GREEDY;
-	s.skip_run = c->p.strategy == ZS_GREEDY && c->src_len > ZS_SMALL_INPUT &&
-				     c->src_len <= ((size_t)256 << 10) ?
-			     SKIP_RUN_GREEDY :
-			     SKIP_RUN;
+	s.skip_run = SKIP_RUN;
+	if (c->p.strategy == ZS_GREEDY && c->src_len > ZS_SMALL_INPUT) /* levels_small.c: as before */
+		s.skip_run = c->src_len <= ((size_t)256 << 10) ? SKIP_RUN_GREEDY :
+								  SKIP_RUN_GREEDY_LARGE;
 	/* The deepest tree search (level 12) sorts in every position of a match instead (misc
 	 * at 128 KiB: 0.1 % smaller, 1.0007 -> 0.9999 of libzstd's size). */
 	if (c->p.strategy == ZS_BTLAZY2 && s.attempts >= 128)
