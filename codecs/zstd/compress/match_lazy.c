@@ -454,8 +454,10 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	/* Lazy parses compress better with fewer of a match's positions in the rows (older
 	 * candidates stay longer); the greedy parse, which never looks a byte further, worse. */
 	s.sparse = c->p.strategy != ZS_GREEDY;
+	/* Level 5's greedy rows end full runs sooner (see SKIP_RUN_GREEDY); frames of 16 KiB or
+	 * less, whose greedy rows (levels 3-4) levels_small.c tuned with SKIP_RUN, keep it. */
 	s.skip_run = SKIP_RUN;
-	if (c->p.strategy == ZS_GREEDY && c->src_len > ZS_SMALL_INPUT) /* levels_small.c: as before */
+	if (c->p.strategy == ZS_GREEDY && c->src_len > ZS_SMALL_INPUT)
 		s.skip_run = c->src_len <= ((size_t)256 << 10) ? SKIP_RUN_GREEDY :
 								  SKIP_RUN_GREEDY_LARGE;
 	/* The deepest tree search (level 12) sorts in every position of a match instead (misc
