@@ -89,10 +89,15 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * text 1.0038); none at 128 KiB (32 cost 0.01-0.3 % for 1.5 % in speed, where level 7
 	 * already runs 1.05-1.1x libzstd's). */
 	{{ZS_LAZY2, 6, 17, 3, 4, 0, 1}, {ZS_LAZY, 6, 17, 4, 5, 24, 1}},
-	/* 8: 16 candidates in 128-byte rows; at 1 MiB a target of 32 in level 9's 4 MiB of rows
-	 * (in 2 MiB the tree sample was 1.0001 of libzstd's size; a target of 24 in 4 MiB,
-	 * 1.0015) */
-	{{ZS_LAZY2, 6, 17, 4, 4, 0, 1}, {ZS_LAZY2, 6, 17, 4, 5, 32, 1}},
+	/* 8: 16 candidates in 128-byte rows; at 1 MiB a target of 32 in 2 MiB of rows, since
+	 * the tags see all five bytes (match_row.h): 0.9970-0.9999 of libzstd's size (tree the
+	 * least margin; 40: 0.9953-0.9996, no faster than 4 MiB), 1.8 % fewer instructions and
+	 * 24 % fewer misses of a simulated 1 MiB cache than 4 MiB of rows (cachegrind, misc and
+	 * text), 3-15 % faster in three locked rounds (misc 0.92-0.94 -> 0.95-1.11). Before the
+	 * tags, 2 MiB left tree at 1.0001 (24 in 4 MiB: 1.0015). At 128 KiB a target of 32 too:
+	 * 0.9975-0.9989 (0.9958-0.9988 without; 24: text 1.0006), 1.8 % fewer instructions and 3 %
+	 * fewer mispredicted branches (cachegrind, four samples; text and misc: 2.5 %, 4.5 %). */
+	{{ZS_LAZY2, 6, 17, 4, 4, 32, 1}, {ZS_LAZY2, 6, 16, 4, 5, 32, 1}},
 	/* 9: 32 candidates at 128 KiB; 1 MiB: 16, in twice level 8's rows, 4 MiB: 0.9931-0.9983
 	 * of libzstd's size (8 MiB: 0.9924-0.9980), 1.13x its speed against 0.99-1.06x in the
 	 * same locked runs (misc 0.93-0.97 -> 1.06-1.08); a target of 48 (32 would make it

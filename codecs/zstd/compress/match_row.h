@@ -77,10 +77,14 @@ static inline void zs_rows_init(struct zs_rows *r, void *mem, unsigned table_log
 }
 
 /* 64-bit hash of the first min_match bytes at p (8 readable), salted for the frame: the top
- * bits choose the row, bits 24-31 are the tag. */
+ * bits choose the row, bits 8 * min_match - 8 and the 7 above them the tag. A bit of a product
+ * depends only on the bits of v at and below it, so the bytes sit at the bottom of v and the
+ * tag just above the last of them: with the 5 bytes at the top of v (as before), bits 24-31
+ * saw the first byte only, and on text and misc most of a row's slots passed the tag to fail
+ * on the candidate's bytes, a cache miss each. */
 ZS_ROW_INLINE uint64_t zs_row_hash(const struct zs_rows *r, const uint8_t *p, unsigned min_match)
 {
-	uint64_t v = min_match >= 5 ? zs_read64(p) << (64 - 8 * min_match) : zs_read32(p);
+	uint64_t v = min_match >= 5 ? zs_read64(p) & (~0ull >> (64 - 8 * min_match)) : zs_read32(p);
 
 	return (v * 0x9E3779B97F4A7C15ull) ^ r->salt;
 }
@@ -90,9 +94,9 @@ ZS_ROW_INLINE uint8_t *zs_row_of(const struct zs_rows *r, uint64_t h, unsigned r
 	return r->first + (size_t)(h >> r->shift) * rb;
 }
 
-ZS_ROW_INLINE uint8_t zs_row_tag(uint64_t h)
+ZS_ROW_INLINE uint8_t zs_row_tag(uint64_t h, unsigned min_match)
 {
-	return (uint8_t)(h >> 24);
+	return (uint8_t)(h >> (min_match >= 5 ? 8 * min_match - 8 : 24));
 }
 
 ZS_ROW_INLINE void zs_row_prefetch(const uint8_t *row, unsigned rb)
