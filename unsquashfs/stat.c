@@ -89,7 +89,7 @@ static int xattr_id_count(int fd, uint64_t base, const struct sqfs_super *sb, ui
 	*count = 0;
 	if ((sb->flags & SQFS_FLAG_NO_XATTRS) || sb->xattr_id_table == SQFS_NO_TABLE)
 		return 0;
-	if (sb->bytes_used - sb->xattr_id_table < sizeof(h) ||
+	if (sb->xattr_id_table > sb->bytes_used || sb->bytes_used - sb->xattr_id_table < sizeof(h) ||
 	    sq_pread_full(fd, h, sizeof(h), base + sb->xattr_id_table) != (ssize_t)sizeof(h))
 		return sq_fail(err, SQ_ERR_CORRUPT, "image is truncated: cannot read the xattr id table");
 	uint64_t kv_start = get_le64(h);
