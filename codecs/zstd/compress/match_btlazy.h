@@ -50,8 +50,9 @@ static inline void zs_btl_defer(struct zs_cctx *c, const uint8_t *src, size_t po
 
 /* Inserts the string at ip = src + self into the tree whose root is cur: self's two links get
  * the nodes smaller and larger than it, as far as budget nodes go. Compares stop at stop; the
- * prefixes the two bounds share with ip are trusted only up to INSERT_CAP (match_bt.h says
- * why), and a node equal to ip as far as stop looks is replaced by self. With out, the
+ * prefixes the two bounds share with ip are trusted only up to trust (INSERT_CAP, or a
+ * level's shorter sorting stop: match_bt.h says why), and a node equal to ip as far as stop
+ * looks is replaced by self. With out, the
  * matches longer than *best, capped at room, go there as zs_bt_descend reports them.
  * The side a node falls on is a coin toss, so it picks by selects, not a branch; and the two
  * hang points and known prefixes are separate locals, not arrays indexed by the side: indexed,
@@ -60,7 +61,7 @@ static inline void zs_btl_defer(struct zs_cctx *c, const uint8_t *src, size_t po
 static inline __attribute__((always_inline)) unsigned
 zs_btl_descend(uint32_t *bt, const uint8_t *src, uint32_t self, uint32_t cur,
 	       const uint8_t *stop, unsigned budget, size_t room, size_t *best,
-	       struct zs_match *out, unsigned max_out)
+	       struct zs_match *out, unsigned max_out, size_t trust)
 {
 	const uint8_t *ip = src + self;
 	uint32_t *hang_small = &bt[2 * (size_t)self], *hang_large = &bt[2 * (size_t)self + 1];
@@ -116,7 +117,7 @@ decided:;
 		/* smaller: cur sorts below ip, hangs on the small side, and what is larger
 		 * than it hangs under its larger link next. */
 		uintptr_t mask = (uintptr_t)0 - smaller;
-		size_t k = len < INSERT_CAP ? len : INSERT_CAP;
+		size_t k = len < trust ? len : trust;
 		uint32_t *at = (uint32_t *)(((uintptr_t)hang_small & mask) |
 					    ((uintptr_t)hang_large & ~mask));
 		uint32_t *next = kids + smaller;
@@ -140,15 +141,17 @@ static inline const uint8_t *zs_btl_stop(const uint8_t *ip, const uint8_t *input
 }
 
 /* Sorts the unsorted positions at the head of pos's chain into its tree (at most max_unsorted,
- * each with a descent of sort_attempts nodes), then inserts pos with a search of attempts
- * nodes: the matches longer than *best go to out[] as zs_bt_descend reports them. Positions
+ * each with a descent of sort_attempts nodes whose compares stop trust bytes on: the trees are
+ * in order that far, and every descent trusts known prefixes no further), then inserts pos
+ * with a search of attempts nodes: the matches longer than *best go to out[] as
+ * zs_bt_descend reports them. Positions
  * beyond max_unsorted are cut off: their node becomes a leaf and what is older than it is
  * lost to later searches (walking on would cost a cache miss each, and long runs of one hash
  * are runs of a repeated string, where the newest positions are the best candidates anyway). */
 static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size_t pos,
 				     size_t end, unsigned attempts, unsigned sort_attempts,
-				     unsigned max_unsorted, size_t *best, struct zs_match *out,
-				     unsigned max_out)
+				     unsigned max_unsorted, size_t trust, size_t *best,
+				     struct zs_match *out, unsigned max_out)
 {
 	uint32_t *bt = c->chain;
 	const uint8_t *input_end = src + c->src_len;
@@ -182,13 +185,13 @@ static inline unsigned zs_btl_search(struct zs_cctx *c, const uint8_t *src, size
 	while (n-- > 0) {
 		uint32_t u = stack[n];
 
-		zs_btl_descend(bt, src, u, bt[2 * (size_t)u], zs_btl_stop(src + u, input_end, INSERT_CAP),
-			       sort_attempts, 0, NULL, NULL, 0);
+		zs_btl_descend(bt, src, u, bt[2 * (size_t)u], zs_btl_stop(src + u, input_end, trust),
+			       sort_attempts, 0, NULL, NULL, 0, trust);
 	}
 	*head = (uint32_t)(pos + c->idx_base);
 	n = zs_btl_descend(bt, src, (uint32_t)pos, root,
 			   zs_btl_stop(src + pos, input_end, COMPARE_CAP), attempts, end - pos,
-			   best, out, max_out);
+			   best, out, max_out, trust);
 	uint32_t next_root = *next_head - c->idx_base;
 
 	/* No branch on whether that head is this frame's (an old frame's wraps above pos): pos's
