@@ -473,11 +473,12 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * long repeated string sorts in fewer steps) and asks its lazy steps a quarter bit less:
 	 * 7 % fewer instructions on text, 2.5 % on misc (cachegrind), 0.04-0.09 % larger on tree,
 	 * text and misc, 0.06 % smaller on bin. Alone, stops of 64 cost text 0.09 % and misc
-	 * 0.01 %; margins of 3 and 6 (4 and 7) gained misc 0.015 % and bin 0.06 %, tree +0.03 %. */
+	 * 0.01 %; margins of 3 and 6 (4 and 7) gained misc 0.015 % and bin 0.06 %, tree +0.03 %.
+	 * Frames of 16 KiB or less (levels 9-10 there, levels_small.c) keep theirs: not measured. */
 	s.sort_stop = INSERT_CAP;
 	s.margin[0] = 4;
 	s.margin[1] = 7;
-	if (c->p.strategy == ZS_BTLAZY2 && s.attempts >= 128) {
+	if (c->p.strategy == ZS_BTLAZY2 && s.attempts >= 128 && c->src_len > ZS_SMALL_INPUT) {
 		s.max_unsorted = 112;
 		s.sort_stop = 64;
 		s.margin[0] = 3;
