@@ -328,12 +328,18 @@ static int is_pair_wide_l1(const struct zs_cctx *c)
 	return c->p.min_match == 6 && c->hash_log == 14 && c->p.search_log == 7;
 }
 
-static void pair_wide_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+static inline __attribute__((always_inline)) void
+pair_wide_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (is_pair_wide_l1(c))
 		parse_pair(c, src, start, end, 6, 14, 7, 3);
 	else
 		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
+}
+
+static void pair_wide_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+{
+	pair_wide_any(c, src, start, end);
 }
 
 #if ZS_HAVE_BMI2_PATH
@@ -347,10 +353,7 @@ ZS_TARGET_BMI2 static void parse_bmi2(struct zs_cctx *c, const uint8_t *src, siz
 ZS_TARGET_BMI2 static void pair_wide_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
 					  size_t end)
 {
-	if (is_pair_wide_l1(c))
-		parse_pair(c, src, start, end, 6, 14, 7, 3);
-	else
-		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
+	pair_wide_any(c, src, start, end);
 }
 #endif
 
