@@ -11,11 +11,14 @@
 
 #include "common/util/error.h"
 
-ssize_t sq_pread_full(int fd, void *buf, size_t len, uint64_t offset)
+/* Both full readers share one loop: at_offset says whether to pread at offset + done or to
+ * read from the descriptor's own position. */
+static ssize_t read_all(int fd, void *buf, size_t len, int at_offset, uint64_t offset)
 {
 	size_t done = 0;
 	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, (off_t)(offset + done));
+		ssize_t n = at_offset ? pread(fd, (char *)buf + done, len - done, (off_t)(offset + done))
+				      : read(fd, (char *)buf + done, len - done);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -28,21 +31,14 @@ ssize_t sq_pread_full(int fd, void *buf, size_t len, uint64_t offset)
 	return (ssize_t)done;
 }
 
+ssize_t sq_pread_full(int fd, void *buf, size_t len, uint64_t offset)
+{
+	return read_all(fd, buf, len, 1, offset);
+}
+
 ssize_t sq_read_full(int fd, void *buf, size_t len)
 {
-	size_t done = 0;
-	while (done < len) {
-		ssize_t n = read(fd, (char *)buf + done, len - done);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
-	return (ssize_t)done;
+	return read_all(fd, buf, len, 0, 0);
 }
 
 int sq_for_each_line(const char *path, const char *what,
