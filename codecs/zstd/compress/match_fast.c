@@ -201,12 +201,18 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 				*past = 2;
 				return pos + 2;
 			}
-			if (c0 < pos && (uint32_t)v0 == zs_read32(src + c0)) {
+			/* A stale or future slot reads the position itself with one bit flipped:
+			 * a sure miss, and one branch a candidate instead of two. */
+			int ok0 = c0 < pos, ok1 = c1 <= pos;
+			uint32_t m0 = zs_read32(src + pick(ok0, c0, pos)) ^ (uint32_t)!ok0;
+			uint32_t m1 = zs_read32(src + pick(ok1, c1, pos + 1)) ^ (uint32_t)!ok1;
+
+			if ((uint32_t)v0 == m0) {
 				*dist = (uint32_t)(pos - c0);
 				*past = 0;
 				return pos;
 			}
-			if (c1 <= pos && (uint32_t)v1 == zs_read32(src + c1)) {
+			if ((uint32_t)v1 == m1) {
 				*dist = (uint32_t)(pos + 1 - c1);
 				*past = 1;
 				return pos + 1;
