@@ -262,8 +262,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		/* Positions inside the match feed later searches (the match is at least 4 long,
 		 * so pair + 3 lies inside it). */
 		tab[zs_hash(src + pair + 2, mm, log)] = (uint32_t)(pair + 2) + base;
-		if (past == 1)
-			tab[zs_hash(src + pair + 3, mm, log)] = (uint32_t)(pair + 3) + base;
+		tab[zs_hash(src + pair + 3, mm, log)] = (uint32_t)(pair + 3) + base;
 		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
 		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
 		pos = anchor = rep1_runs(&cu, src, pos, k.ilimit, limit, tab, mm, log, base);
