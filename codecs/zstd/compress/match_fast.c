@@ -190,13 +190,16 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 		size_t stop = bump < last ? bump : last;
 
 		while (pos < stop) {
-			uint64_t v0 = zs_read64(src + pos), v1 = zs_read64(src + pos + 1);
+			/* One load serves both positions' hashes and tests, and the repeat test
+			 * (a hash reads at most 7 bytes: those of pos + 1 are v0's upper 7). */
+			uint64_t v0 = zs_read64(src + pos);
+			uint64_t v1 = mm <= 7 ? v0 >> 8 : zs_read64(src + pos + 1);
 			size_t h0 = zs_hash_word(v0, mm, log), h1 = zs_hash_word(v1, mm, log);
 			uint32_t c0 = tab[h0] - base, c1 = tab[h1] - base;
 
 			tab[h0] = (uint32_t)pos + base;
 			tab[h1] = (uint32_t)pos + 1 + base;
-			if (zs_read32(src + pos + 2) == zs_read32(rsrc + pos + 2)) {
+			if ((uint32_t)(v0 >> 16) == zs_read32(rsrc + pos + 2)) {
 				*dist = rep0;
 				*past = 2;
 				return pos + 2;
