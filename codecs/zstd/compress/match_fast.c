@@ -204,8 +204,11 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 				*past = 2;
 				return pos + 2;
 			}
-			/* A stale or future slot reads the position itself with one bit flipped:
-			 * a sure miss, and one branch a candidate instead of two. */
+			/* A stale slot (an earlier frame's, or empty) reads the position itself with
+			 * one bit flipped, a sure miss: one branch a candidate instead of two. At
+			 * 128 KiB most slots are stale when a frame starts and the validity test was
+			 * a coin toss (36-44 % fewer mispredictions, 1.05-1.13x as fast). Testing
+			 * both candidates in one branch was 5-7 % slower: it waits for both loads. */
 			int ok0 = c0 < pos, ok1 = c1 <= pos;
 			uint32_t m0 = zs_read32(src + pick(ok0, c0, pos)) ^ (uint32_t)!ok0;
 			uint32_t m1 = zs_read32(src + pick(ok1, c1, pos + 1)) ^ (uint32_t)!ok1;
@@ -231,10 +234,12 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 
 /* One table of mm-byte hashes probed in pairs (seek_pair), with no retry one byte on: where
  * parse_single's retry cost a branch-free 20-byte count and a hash at every match, the
- * pairs find as much for less. After a match the table gets the pair's position + 2 (the
- * match's own start when it is a repeat match), + 3 when the match was the pair's second
- * position, and the match's last two positions but one: the slots a later search most
- * often needs (each dropped one cost 0.2-0.5 % of the frame). */
+ * pairs find as much for less. After a match the table gets the pair's positions + 2 (the
+ * match's own start when it is a repeat match) and + 3, and the match's last two positions
+ * but one: the slots a later search most often needs (each dropped one cost 0.2-0.5 % of the
+ * frame). + 3 was filled only when the match was the pair's second position: a branch
+ * mispredicted in a fifth of the matches, where the fill costs a few instructions and makes
+ * the frames 0.1-0.4 % smaller. */
 static inline __attribute__((always_inline)) void
 parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
 	   unsigned log, unsigned skip, size_t step0)
