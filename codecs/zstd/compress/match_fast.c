@@ -207,8 +207,9 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 			/* A stale slot (an earlier frame's, or empty) reads the position itself with
 			 * one bit flipped, a sure miss: one branch a candidate instead of two. At
 			 * 128 KiB most slots are stale when a frame starts and the validity test was
-			 * a coin toss (36-44 % fewer mispredictions, 1.05-1.13x as fast). Testing
-			 * both candidates in one branch was 5-7 % slower: it waits for both loads. */
+			 * a coin toss (36-44 % fewer mispredictions; 1.06-1.11x as fast at 128 KiB,
+			 * 1.05x at level 2 1 MiB). Testing both candidates in one branch was 5-7 %
+			 * slower: it waits for both loads. */
 			int ok0 = c0 < pos, ok1 = c1 <= pos;
 			uint32_t m0 = zs_read32(src + pick(ok0, c0, pos)) ^ (uint32_t)!ok0;
 			uint32_t m1 = zs_read32(src + pick(ok1, c1, pos + 1)) ^ (uint32_t)!ok1;
