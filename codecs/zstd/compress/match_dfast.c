@@ -78,26 +78,33 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
 		int hit_l = zs_read64(src + cl) == v;
 
+		size_t mstart;
+
 		if (hit_r) {
-			m.pos = pos + 1;
-			m.dist = cu.rep[0];
-			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-		} else if (hit_l) {
-			m.pos = pos;
-			m.dist = (uint32_t)(pos - cl);
-			m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-			if (m.len < retry_below)
-				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit,
-				      &m);
+			/* not extended back: the probe one byte before tested this offset */
+			size_t len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+
+			mstart = pos + 1;
+			put_seq(&cu, src + anchor, (uint32_t)(mstart - anchor), cu.rep[0],
+				(uint32_t)len, raw);
+			pos = anchor = mstart + len;
 		} else {
 			m.pos = pos;
-			m.dist = (uint32_t)(pos - cs);
-			m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+			if (hit_l) {
+				m.dist = (uint32_t)(pos - cl);
+				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+				if (m.len < retry_below)
+					retry(longs, zs_hash(src + pos + 1, 8, log), base, src,
+					      pos + 1, 8, limit, &m);
+			} else {
+				m.dist = (uint32_t)(pos - cs);
+				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+				      limit, &m);
+			}
+			mstart = m.pos;
+			pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
 		}
-		size_t mstart = m.pos;
-
-		pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
