@@ -22,6 +22,33 @@ put_rep0(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t ml)
 	cu->seq++;
 }
 
+/* A table match (the rows' copies, raw): extended back over the literals as store_match,
+ * then stored as a new offset pushed into the history without comparing it with rep[0]: a
+ * table match at rep[0]'s distance is rare here (the probe tests rep[0] first), and a
+ * repeated offset pushed again is still valid zstd. Returns the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_new(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+{
+	size_t low = anchor > m->dist ? anchor : m->dist;
+
+	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+		m->pos--;
+		m->len++;
+	}
+	uint32_t lit = (uint32_t)(m->pos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = (uint32_t)m->len;
+	cu->seq->offval = m->dist + 3;
+	cu->seq++;
+	cu->rep[2] = cu->rep[1];
+	cu->rep[1] = cu->rep[0];
+	cu->rep[0] = m->dist;
+	return m->pos + m->len;
+}
+
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
@@ -116,7 +143,10 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 				      limit, &m);
 			}
 			mstart = m.pos;
-			pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
+			if (raw)
+				pos = anchor = put_new(&cu, src, anchor, &m);
+			else
+				pos = anchor = store_match(&cu, src, anchor, &m, 0, 0);
 		}
 		if (pos > ilimit)
 			break;
