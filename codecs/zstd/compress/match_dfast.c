@@ -8,20 +8,26 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
-/* A match at the repeat offset rep[0] after lit literals (never 0 here: the probe found it one
- * byte past a position at or after the anchor): code 1, the repeat offsets unchanged, so
- * neither offval_raw nor zs_offval (whose search level 4 at 1 MiB would pay) is needed. Not
- * extended back: the probe a byte before (at step 1) tested this offset already, and the
- * byte loop's exit cost a mispredicted branch in about four matches on text. */
-static inline __attribute__((always_inline)) void
-put_rep0(struct cursor *cu, const uint8_t *lit_src, uint32_t lit, uint32_t ml)
+/* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
+ * literals from anchor (never none: the probe found it one byte past a position at or after
+ * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
+ * (whose search level 4 at 1 MiB would pay) is needed. Not extended back: the probe a byte
+ * before (at step 1) tested this offset already, and the byte loop's exit cost a mispredicted
+ * branch in about four matches on text. The other copies keep store_match's path, so that
+ * level 2's small frames (a double-table row, levels_small.c) stay byte-identical. Returns
+ * the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_rep0(struct cursor *cu, const uint8_t *src, size_t anchor, size_t mpos, uint32_t ml)
 {
-	zs_copy_wild(cu->lit, lit_src, lit);
+	uint32_t lit = (uint32_t)(mpos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
 	cu->lit += lit;
 	cu->seq->lit = lit;
 	cu->seq->ml = ml;
 	cu->seq->offval = 1;
 	cu->seq++;
+	return mpos + ml;
 }
 
 /* A table match (the rows' copies, raw): extended back over the literals as store_match,
@@ -74,7 +80,7 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
  * inside the block and the input. */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip, int raw)
+	     unsigned log, unsigned slog, unsigned skip, int mode)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -103,8 +109,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			cl = longs[hl] - base;
 			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			size_t prev = pos - 1;
-			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
+			size_t al = pick(cl < pos, cl, pos - 1), as = pick(cs < pos, cs, pos - 1);
 			uint64_t xl = zs_read64(src + al) ^ v;
 			uint64_t xs = (zs_read32(src + as) ^ v) << 32;
 			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
@@ -129,15 +134,16 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
 		int hit_l = zs_read64(src + cl) == v;
 
-		if (hit_r) {
-			size_t len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-
+		if (hit_r && mode) {
+			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
 			mstart = pos + 1;
-			put_rep0(&cu, src + anchor, (uint32_t)(mstart - anchor), (uint32_t)len);
-			pos = anchor = mstart + len;
+			pos = anchor = put_rep0(&cu, src, anchor, mstart, (uint32_t)m.len);
 		} else {
-			m.pos = pos;
-			if (hit_l) {
+			m.pos = pos + (size_t)hit_r;
+			if (hit_r) { /* the other copies: main's stores (level 2's small frames) */
+				m.dist = cu.rep[0];
+				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+			} else if (hit_l) {
 				m.dist = (uint32_t)(pos - cl);
 				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
 				if (m.len < retry_below)
@@ -150,7 +156,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 				      limit, &m);
 			}
 			mstart = m.pos;
-			pos = anchor = store_table(&cu, src, anchor, &m, raw);
+			pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
 		}
 		if (pos > ilimit)
 			break;
@@ -190,13 +196,13 @@ double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
-		parse_double(c, src, start, end, 5, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 15, 8, 2);
 	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 2);
 	else if (row && mm == 5 && slog == 16)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 0);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
 	else if (row && mm == 4 && slog == 15)
-		parse_double(c, src, start, end, 4, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 4, 16, 15, 8, 2);
 	else if (mm == 4)
 		parse_double(c, src, start, end, 4, log, slog, skip, 0);
 	else if (mm == 5)
