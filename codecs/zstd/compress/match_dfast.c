@@ -8,6 +8,62 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
+/* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
+ * literals from anchor (never none: the probe found it one byte past a position at or after
+ * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
+ * (whose search level 4 at 1 MiB would pay) is needed. Not extended back: the probe a byte
+ * before (at step 1) tested this offset already, and the byte loop's exit cost a mispredicted
+ * branch in about four matches on text. The other copies keep store_match's path, so that
+ * level 2's small frames (a double-table row, levels_small.c) stay byte-identical. Returns
+ * the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_rep0(struct cursor *cu, const uint8_t *src, size_t anchor, size_t mpos, uint32_t ml)
+{
+	uint32_t lit = (uint32_t)(mpos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = ml;
+	cu->seq->offval = 1;
+	cu->seq++;
+	return mpos + ml;
+}
+
+/* A table match (the rows' copies, raw): extended back over the literals as store_match,
+ * then stored as a new offset pushed into the history without comparing it with rep[0]: a
+ * table match at rep[0]'s distance is rare here (the probe tests rep[0] first), and a
+ * repeated offset pushed again is still valid zstd. Returns the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_new(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+{
+	size_t low = anchor > m->dist ? anchor : m->dist;
+
+	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+		m->pos--;
+		m->len++;
+	}
+	uint32_t lit = (uint32_t)(m->pos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = (uint32_t)m->len;
+	cu->seq->offval = m->dist + 3;
+	cu->seq++;
+	cu->rep[2] = cu->rep[1];
+	cu->rep[1] = cu->rep[0];
+	cu->rep[0] = m->dist;
+	return m->pos + m->len;
+}
+
+/* A table match: put_new in the rows' copies (raw), else store_match with zs_offval. */
+static inline __attribute__((always_inline)) size_t
+store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int raw)
+{
+	return raw ? put_new(cu, src, anchor, m) : store_match(cu, src, anchor, m, 0, 0);
+}
+
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
@@ -21,10 +77,12 @@
  * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
  * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
  * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
- * inside the block and the input. */
+ * inside the block and the input. mode: 0 for the other copies (store_match, zs_offval), 1
+ * for a row with zs_offval (level 4 at 1 MiB), 2 for a row pushing new offsets (put_rep0 and
+ * store_table in both rows' kinds). */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip, int raw)
+	     unsigned log, unsigned slog, unsigned skip, int mode)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -40,6 +98,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
+		size_t mstart;
 		uint32_t cl, cs;
 		size_t step = 1; /* pos is at most one past the anchor */
 		size_t lim = anchor + ((size_t)1 << skip);
@@ -52,8 +111,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			cl = longs[hl] - base;
 			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			size_t prev = pos - 1;
-			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
+			size_t al = pick(cl < pos, cl, pos - 1), as = pick(cs < pos, cs, pos - 1);
 			uint64_t xl = zs_read64(src + al) ^ v;
 			uint64_t xs = (zs_read32(src + as) ^ v) << 32;
 			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
@@ -78,26 +136,30 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
 		int hit_l = zs_read64(src + cl) == v;
 
-		if (hit_r) {
-			m.pos = pos + 1;
-			m.dist = cu.rep[0];
+		if (hit_r && mode) {
 			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-		} else if (hit_l) {
-			m.pos = pos;
-			m.dist = (uint32_t)(pos - cl);
-			m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-			if (m.len < retry_below)
-				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit,
-				      &m);
+			mstart = pos + 1;
+			pos = anchor = put_rep0(&cu, src, anchor, mstart, (uint32_t)m.len);
 		} else {
-			m.pos = pos;
-			m.dist = (uint32_t)(pos - cs);
-			m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+			m.pos = pos + (size_t)hit_r;
+			if (hit_r) { /* the other copies: main's stores (level 2's small frames) */
+				m.dist = cu.rep[0];
+				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+			} else if (hit_l) {
+				m.dist = (uint32_t)(pos - cl);
+				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+				if (m.len < retry_below)
+					retry(longs, zs_hash(src + pos + 1, 8, log), base, src,
+					      pos + 1, 8, limit, &m);
+			} else {
+				m.dist = (uint32_t)(pos - cs);
+				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
+				      limit, &m);
+			}
+			mstart = m.pos;
+			pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
 		}
-		size_t mstart = m.pos;
-
-		pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
@@ -136,13 +198,13 @@ double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
-		parse_double(c, src, start, end, 5, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 15, 8, 2);
 	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 2);
 	else if (row && mm == 5 && slog == 16)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 0);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
 	else if (row && mm == 4 && slog == 15)
-		parse_double(c, src, start, end, 4, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 4, 16, 15, 8, 2);
 	else if (mm == 4)
 		parse_double(c, src, start, end, 4, log, slog, skip, 0);
 	else if (mm == 5)
