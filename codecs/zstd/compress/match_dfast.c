@@ -69,11 +69,13 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
  * offsets never exceed the position (see seek_single): rep0 one byte on needs no test.
  * The probe loop: the repeat offset on a branch of its own, as its load is the next bytes of
- * an earlier copy, in the cache, so a repeat match redirects the parse early; the two table
- * candidates in one branch, as their loads are random reads and a branch each was
- * mispredicted about twice a match (callgrind's model) where one is mispredicted once
- * (bench/README.md, zdfast9). A candidate at or past pos (a stale slot) is read at pos - 1
- * instead, so probes start at 1: a match there is a true one, at distance 1. The step grows
+ * an earlier copy, in the cache, so a repeat match redirects the parse early; then the long
+ * and the short candidate (gcc made two branches of a fused test anyway). Each test leaves
+ * the loop for its own match code, which knows what was found: one exit whose code tested
+ * all three again, reloading the probe's words, cost 1.2-1.7M instructions on the text
+ * sample (4 %, bench/README.md, zdfast11). A candidate at or past pos (a stale slot) is
+ * read at pos - 1 instead, so probes start at 1: a match there is a true one, at distance 1.
+ * The step grows
  * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
  * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
  * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
@@ -117,9 +119,13 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
 
 			if (__builtin_expect(xr == 0, 0))
-				break;
-			if (__builtin_expect((xl == 0) | (xs == 0), 0))
-				break;
+				goto rep_found;
+			cl = (uint32_t)al;
+			cs = (uint32_t)as;
+			if (__builtin_expect(xl == 0, 0))
+				goto long_found;
+			if (__builtin_expect(xs == 0, 0))
+				goto short_found;
 			pos += step;
 			if (__builtin_expect(pos >= lim, 0)) {
 				if (pos >= ilimit)
@@ -129,37 +135,32 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 				lim = lim < ilimit ? lim : ilimit;
 			}
 		}
-		uint64_t v = zs_read64(src + pos);
-		int hit_r = (uint32_t)(v >> 8) == zs_read32(rsrc + pos);
-
-		cl = (uint32_t)pick(cl < pos, cl, pos - 1);
-		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
-		int hit_l = zs_read64(src + cl) == v;
-
-		if (hit_r && mode) {
-			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-			mstart = pos + 1;
+rep_found: /* rep[0] one byte past pos */
+		m.pos = pos + 1;
+		m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+		mstart = m.pos;
+		if (mode) {
 			pos = anchor = put_rep0(&cu, src, anchor, mstart, (uint32_t)m.len);
-		} else {
-			m.pos = pos + (size_t)hit_r;
-			if (hit_r) { /* the other copies: main's stores (level 2's small frames) */
-				m.dist = cu.rep[0];
-				m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-			} else if (hit_l) {
-				m.dist = (uint32_t)(pos - cl);
-				m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-				if (m.len < retry_below)
-					retry(longs, zs_hash(src + pos + 1, 8, log), base, src,
-					      pos + 1, 8, limit, &m);
-			} else {
-				m.dist = (uint32_t)(pos - cs);
-				m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8,
-				      limit, &m);
-			}
-			mstart = m.pos;
-			pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
+			goto matched;
 		}
+		m.dist = cu.rep[0]; /* the other copies: main's stores (level 2's small frames) */
+		goto store;
+long_found:
+		m.pos = pos;
+		m.dist = (uint32_t)(pos - cl);
+		m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
+		if (m.len < retry_below)
+			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+		goto store;
+short_found:
+		m.pos = pos;
+		m.dist = (uint32_t)(pos - cs);
+		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+		retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+store:
+		mstart = m.pos;
+		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
+matched:
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
