@@ -103,13 +103,12 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
  * all three again, reloading the probe's words, cost 1.2-1.7M instructions on the text
  * sample (4 %, bench/README.md, zdfast11). A candidate at or past pos (a stale slot) is
  * read at pos - 1 instead, so probes start at 1: a match there is a true one, at distance 1.
- * The step grows
- * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
- * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
- * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
- * inside the block and the input. mode: 0 for the other copies (store_match, zs_offval), 1
- * for a row with zs_offval (level 4 at 1 MiB), 2 for a row pushing new offsets (put_rep0 and
- * store_table in both rows' kinds). */
+ * The step grows by one every 2^skip bytes since the anchor: lim is the next position where
+ * it grows (or ilimit), so the loop adds a constant step and makes one test a position.
+ * Matches start at least 16 bytes before the block's end (zs_copy_wild): the long retry's 8
+ * bytes one on stay inside the block and the input. mode: 0 for the other copies
+ * (store_match, zs_offval), 1 for a row with zs_offval (level 4 at 1 MiB), 2 for a row
+ * pushing new offsets (put_rep0 and store_table in both rows' kinds). */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
 	     unsigned log, unsigned slog, unsigned skip, int mode)
