@@ -8,23 +8,110 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
+/* The common length of a and b, at most limit - a, for the long (8-byte) candidates: 16
+ * bytes a step with one exit test for both words, the word found by a mask. On text half the
+ * long matches run past their first word, on average 2.6 words further, and zs_match_len's
+ * exit tests (the first word's, then the loop's) were mispredicted about once a match each
+ * (callgrind's model: 55K of 249K at level 3, 128 KiB). 11 % fewer mispredictions in all,
+ * 2.6 % more instructions, 3-4 % faster on text at level 3 (bench/README.md, zdfast11);
+ * for the repeat and short matches, mostly shorter, it gained nothing or lost. */
+static inline __attribute__((always_inline)) size_t
+len_pairs(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
+{
+	const uint8_t *start = a;
+
+	while (a + 16 <= limit) {
+		uint64_t x0 = zs_read64(a) ^ zs_read64(b);
+		uint64_t x1 = zs_read64(a + 8) ^ zs_read64(b + 8);
+
+		if (x0 | x1) {
+			uint64_t z = x0 == 0;
+			uint64_t x = x0 | (x1 & (0 - z));
+
+			return (size_t)(a - start) + (((size_t)__builtin_ctzll(x) + (z << 6)) >> 3);
+		}
+		a += 16;
+		b += 16;
+	}
+	return (size_t)(a - start) + zs_match_len(a, b, limit);
+}
+
+/* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
+ * literals from anchor (never none: the probe found it one byte past a position at or after
+ * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
+ * (whose search level 4 at 1 MiB would pay) is needed. Not extended back: the probe a byte
+ * before (at step 1) tested this offset already, and the byte loop's exit cost a mispredicted
+ * branch in about four matches on text. The other copies keep store_match's path, so that
+ * level 2's small frames (a double-table row, levels_small.c) stay byte-identical. Returns
+ * the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_rep0(struct cursor *cu, const uint8_t *src, size_t anchor, size_t mpos, uint32_t ml)
+{
+	uint32_t lit = (uint32_t)(mpos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = ml;
+	cu->seq->offval = 1;
+	cu->seq++;
+	return mpos + ml;
+}
+
+/* A table match (the rows' copies, raw): extended back over the literals as store_match,
+ * then stored as a new offset pushed into the history without comparing it with rep[0]: a
+ * table match at rep[0]'s distance is rare here (the probe tests rep[0] first), and a
+ * repeated offset pushed again is still valid zstd. Returns the match's end. */
+static inline __attribute__((always_inline)) size_t
+put_new(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m)
+{
+	size_t low = anchor > m->dist ? anchor : m->dist;
+
+	while (m->pos > low && src[m->pos - 1] == src[m->pos - 1 - m->dist]) {
+		m->pos--;
+		m->len++;
+	}
+	uint32_t lit = (uint32_t)(m->pos - anchor);
+
+	zs_copy_wild(cu->lit, src + anchor, lit);
+	cu->lit += lit;
+	cu->seq->lit = lit;
+	cu->seq->ml = (uint32_t)m->len;
+	cu->seq->offval = m->dist + 3;
+	cu->seq++;
+	cu->rep[2] = cu->rep[1];
+	cu->rep[1] = cu->rep[0];
+	cu->rep[0] = m->dist;
+	return m->pos + m->len;
+}
+
+/* A table match: put_new in the rows' copies (raw), else store_match with zs_offval. */
+static inline __attribute__((always_inline)) size_t
+store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int raw)
+{
+	return raw ? put_new(cu, src, anchor, m) : store_match(cu, src, anchor, m, 0, 0);
+}
+
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
  * offsets never exceed the position (see seek_single): rep0 one byte on needs no test.
  * The probe loop: the repeat offset on a branch of its own, as its load is the next bytes of
- * an earlier copy, in the cache, so a repeat match redirects the parse early; the two table
- * candidates in one branch, as their loads are random reads and a branch each was
- * mispredicted about twice a match (callgrind's model) where one is mispredicted once
- * (bench/README.md, zdfast9). A candidate at or past pos (a stale slot) is read at pos - 1
- * instead, so probes start at 1: a match there is a true one, at distance 1. The step grows
- * by one every 2^skip bytes since the anchor: lim is the next position where it grows (or
- * ilimit), so the loop adds a constant step and makes one test a position. Matches start at
- * least 16 bytes before the block's end (zs_copy_wild): the long retry's 8 bytes one on stay
- * inside the block and the input. */
+ * an earlier copy, in the cache, so a repeat match redirects the parse early; then the long
+ * and the short candidate (gcc made two branches of a fused test anyway). Each test leaves
+ * the loop for its own match code, which knows what was found: one exit whose code tested
+ * all three again, reloading the probe's words, cost 1.2-1.7M instructions on the text
+ * sample (4 %, bench/README.md, zdfast11). A candidate at or past pos (a stale slot) is
+ * read at pos - 1 instead, so probes start at 1: a match there is a true one, at distance 1.
+ * The step grows by one every 2^skip bytes since the anchor: lim is the next position where
+ * it grows (or ilimit), so the loop adds a constant step and makes one test a position.
+ * Matches start at least 16 bytes before the block's end (zs_copy_wild): the long retry's 8
+ * bytes one on stay inside the block and the input. mode: 0 for the other copies
+ * (store_match, zs_offval), 1 for a row with zs_offval (level 4 at 1 MiB), 2 for a row
+ * pushing new offsets (put_rep0 and store_table in both rows' kinds). */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip, int raw)
+	     unsigned log, unsigned slog, unsigned skip, int mode)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -40,6 +127,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
+		size_t mstart;
 		uint32_t cl, cs;
 		size_t step = 1; /* pos is at most one past the anchor */
 		size_t lim = anchor + ((size_t)1 << skip);
@@ -52,16 +140,19 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 			cl = longs[hl] - base;
 			cs = shorts[hs] - base;
 			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			size_t prev = pos - 1;
-			size_t al = pick(cl < pos, cl, prev), as = pick(cs < pos, cs, prev);
+			size_t al = pick(cl < pos, cl, pos - 1), as = pick(cs < pos, cs, pos - 1);
 			uint64_t xl = zs_read64(src + al) ^ v;
 			uint64_t xs = (zs_read32(src + as) ^ v) << 32;
 			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
 
 			if (__builtin_expect(xr == 0, 0))
-				break;
-			if (__builtin_expect((xl == 0) | (xs == 0), 0))
-				break;
+				goto rep_found;
+			cl = (uint32_t)al;
+			cs = (uint32_t)as;
+			if (__builtin_expect(xl == 0, 0))
+				goto long_found;
+			if (__builtin_expect(xs == 0, 0))
+				goto short_found;
 			pos += step;
 			if (__builtin_expect(pos >= lim, 0)) {
 				if (pos >= ilimit)
@@ -71,33 +162,32 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 				lim = lim < ilimit ? lim : ilimit;
 			}
 		}
-		uint64_t v = zs_read64(src + pos);
-		int hit_r = (uint32_t)(v >> 8) == zs_read32(rsrc + pos);
-
-		cl = (uint32_t)pick(cl < pos, cl, pos - 1);
-		cs = (uint32_t)pick(cs < pos, cs, pos - 1);
-		int hit_l = zs_read64(src + cl) == v;
-
-		if (hit_r) {
-			m.pos = pos + 1;
-			m.dist = cu.rep[0];
-			m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
-		} else if (hit_l) {
-			m.pos = pos;
-			m.dist = (uint32_t)(pos - cl);
-			m.len = 8 + zs_match_len(src + pos + 8, src + cl + 8, limit);
-			if (m.len < retry_below)
-				retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit,
-				      &m);
-		} else {
-			m.pos = pos;
-			m.dist = (uint32_t)(pos - cs);
-			m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+rep_found: /* rep[0] one byte past pos */
+		m.pos = pos + 1;
+		m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+		mstart = m.pos;
+		if (mode) {
+			pos = anchor = put_rep0(&cu, src, anchor, mstart, (uint32_t)m.len);
+			goto matched;
 		}
-		size_t mstart = m.pos;
-
-		pos = anchor = store_match(&cu, src, anchor, &m, raw, 0);
+		m.dist = cu.rep[0]; /* the other copies: main's stores (level 2's small frames) */
+		goto store;
+long_found:
+		m.pos = pos;
+		m.dist = (uint32_t)(pos - cl);
+		m.len = 8 + len_pairs(src + pos + 8, src + cl + 8, limit);
+		if (m.len < retry_below)
+			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+		goto store;
+short_found:
+		m.pos = pos;
+		m.dist = (uint32_t)(pos - cs);
+		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
+		retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+store:
+		mstart = m.pos;
+		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
+matched:
 		if (pos > ilimit)
 			break;
 		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
@@ -136,13 +226,13 @@ double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
-		parse_double(c, src, start, end, 5, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 15, 8, 2);
 	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 2);
 	else if (row && mm == 5 && slog == 16)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 0);
+		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
 	else if (row && mm == 4 && slog == 15)
-		parse_double(c, src, start, end, 4, 16, 15, 8, 1);
+		parse_double(c, src, start, end, 4, 16, 15, 8, 2);
 	else if (mm == 4)
 		parse_double(c, src, start, end, 4, log, slog, skip, 0);
 	else if (mm == 5)
