@@ -50,11 +50,14 @@ zs_bt_prefetch_ahead(const struct zs_cctx *c, const uint8_t *src, size_t pos, un
 	}
 	__builtin_prefetch(&c->hash[zs_hash(src + pos + 4, key, c->hash_log)]);
 	uint32_t next = c->hash[zs_hash(src + pos + 2, key, c->hash_log)];
+	/* An empty or stale head fetches this position's own node and bytes instead (near,
+	 * cached), picked by a mask (GCC makes a select a branch): a branch on the head
+	 * mispredicted 0.54M times of 10.4M on level 13, 128 KiB, bin (cachegrind). */
+	uint32_t in = (uint32_t)0 - ((size_t)next - lowest < apos - lowest);
+	uint32_t at = (next & in) | ((uint32_t)apos & ~in);
 
-	if ((size_t)next - lowest < apos - lowest) {
-		__builtin_prefetch(&c->chain[2 * (next & c->bt_mask)]);
-		__builtin_prefetch((const uint8_t *)(vsrc + next));
-	}
+	__builtin_prefetch(&c->chain[2 * (at & c->bt_mask)]);
+	__builtin_prefetch((const uint8_t *)(vsrc + at));
 }
 
 /* Inserts pos into its tree and, if out != NULL, appends to out[] (at most max_out entries,
