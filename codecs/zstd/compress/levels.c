@@ -134,7 +134,11 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * is an optimal parse too); a match of 20 bytes is taken at once (24 before): 0.9845-0.9966
 	 * of libzstd's size (24: 0.9780-0.9910; 18: text 1.0017, misc 1.0007; 4 attempts: misc
 	 * 1.005-1.011 even at a target of 32-48), and bin 0.94 -> 1.00 of libzstd's speed, the
-	 * other samples 5-15 % faster (three rounds of one locked run, every round higher). */
+	 * other samples 5-15 % faster (three rounds of one locked run, every round higher).
+	 * match_opt.c also skips level 13's search where the next position is reached for at most
+	 * one bit more (ABORT_MARGIN_13): 0.9858-0.9986, bin 1.05 -> 1.16x. A target of 40 would
+	 * make level 13 no larger than level 12 on text (libzstd's level 13 is larger there too),
+	 * but bin and misc then ran 0.74-1.00x as fast. */
 	{{ZS_BTOPT, 17, 18, 3, 4, 20, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 0, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 0, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 0, 1}}, /* 15 */
