@@ -208,14 +208,15 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
 }
 
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
- * (0 if none is longer than both min_match - 1 and floor, which stays below end - pos) and its
- * distance. */
+ * (0 if none reaches min_match) and its distance. The copies of 5-byte rows (levels 5-10 over
+ * 256 KiB) take a floor, which stays below end - pos: they return only a match longer than it;
+ * the others ignore it and compile as before it (their speed was 2-5 % lower with it). */
 ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
 				 unsigned hm, size_t floor)
 {
 	const struct zs_rows *r = &s->rows;
 	const uint8_t *src = s->src;
-	const size_t best0 = s->min_match - 1 > floor ? s->min_match - 1 : floor;
+	const size_t best0 = hm >= 5 && floor > s->min_match - 1 ? floor : s->min_match - 1;
 	size_t best = best0;
 
 	if (pos > s->hash_limit)
@@ -255,7 +256,8 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 			 * 0.1-0.5 % smaller; misc at 128 KiB, level 10: 1.0011 -> 0.9967 of
 			 * libzstd's). Three bytes or more always win: weighing those too left the
 			 * samples within 0.001 % and mispredicted more (cachegrind, level 7). */
-			if (len > best && (best == best0 || len > best + 2 ||
+			if (len > best && ((hm >= 5 ? best == best0 : best < s->min_match) ||
+					   len > best + 2 ||
 					   worth(len, (uint32_t)(pos - cand), 0, 4) >
 						   worth(best, *dist, 0, 4))) {
 				best = len;
@@ -265,7 +267,9 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 			}
 		}
 	}
-	return best > best0 ? best : 0;
+	if (hm >= 5)
+		return best > best0 ? best : 0;
+	return best >= s->min_match ? best : 0;
 }
 
 ZS_ROW_INLINE size_t rep_match(const struct lazy_state *s, size_t pos, uint32_t offset)
@@ -304,9 +308,12 @@ ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint3
 	 * second step), seldom: where s->step_floor asks, the step searches only for one
 	 * m->len - 1 long or more, and the byte test rules out more candidates before their
 	 * lengths are counted (zs_parse_lazy). */
-	size_t floor = s->step_floor && m->len > 2 ? m->len - 2 : 0;
+	size_t floor = 0;
 
-	floor = floor < s->end - pos ? floor : s->end - pos - 1;
+	if (hm >= 5 && s->step_floor) {
+		floor = m->len - 2; /* m->len >= 4 here */
+		floor = floor < s->end - pos ? floor : s->end - pos - 1;
+	}
 	size_t len = find_match(s, pos, &dist, rb, hm, floor);
 
 	int margin = rb == TREES ? s->margin[step != 1] : step == 1 ? 4 : 7;
