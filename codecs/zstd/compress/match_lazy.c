@@ -507,7 +507,7 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * -> 0.9997 of libzstd's), levels 8-10 faster in locked A/B runs. At 128 KiB, where the
 	 * input stays in the cache, levels 6 and 10 read 2-5 % slower in two locked rounds.
 	 * Levels 11-12 over 256 KiB (rows too) keep their frames. */
-	s.step_floor = c->p.strategy != ZS_BTLAZY2 && c->level <= 10 &&
+	s.step_floor = c->p.strategy != ZS_BTLAZY2 && c->level <= 10 && rb >= 128 &&
 		       c->src_len > ((size_t)256 << 10);
 	if (s.hash_limit > end)
 		s.hash_limit = end;
