@@ -210,7 +210,8 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
  * (0 if none reaches min_match) and its distance. The copies of 5-byte rows (levels 5-10 over
  * 256 KiB) take a floor, which stays below end - pos: they return only a match longer than it;
- * the others ignore it and compile as before it (their speed was 2-5 % lower with it). */
+ * the others ignore it and compile as before it (with it there, levels 6-10 at 128 KiB read
+ * 1-7 % slower, the same frames). */
 ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
 				 unsigned hm, size_t floor)
 {
@@ -501,12 +502,12 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 		s.margin[0] = 3;
 		s.margin[1] = 6;
 	}
-	/* Levels 6-10 over 256 KiB: their lazy steps search with a floor (look_further), which
-	 * spares compares far back in the input. At 1 MiB: 1.2-3.9 % fewer instructions at
-	 * levels 6 and 8-10 (cachegrind, four samples), sizes within 0.04 % (level 8's tree 0.9999
-	 * -> 0.9997 of libzstd's), levels 8-10 faster in locked A/B runs. At 128 KiB, where the
-	 * input stays in the cache, levels 6 and 10 read 2-5 % slower in two locked rounds.
-	 * Levels 11-12 over 256 KiB (rows too) keep their frames. */
+	/* Levels 7-10 over 256 KiB: their lazy steps search with a floor (look_further), which
+	 * spares compares far back in the input. At 1 MiB: 1.6-3.9 % fewer instructions at
+	 * levels 8-10 (cachegrind, four samples), sizes within 0.04 % (level 8's tree 0.9999 ->
+	 * 0.9997 of libzstd's), levels 8-10 faster in locked A/B runs (misc at level 8 +2-3 %).
+	 * Level 6 there (64-byte rows) keeps none: with it, tree read 1-6 % slower in five of seven
+	 * runs. Levels 11-12 over 256 KiB (rows of 4-byte hashes) keep their frames. */
 	s.step_floor = c->p.strategy != ZS_BTLAZY2 && c->level <= 10 && rb >= 128 &&
 		       c->src_len > ((size_t)256 << 10);
 	if (s.hash_limit > end)
