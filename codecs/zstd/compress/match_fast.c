@@ -166,6 +166,23 @@ parse_single(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
+/* Enters positions p and p + 1 in the single table, from one load when the hash width allows
+ * (zs_hash_word reads mm bytes: those of p + 1 are v's upper 7). Returns the 8 bytes at p. */
+static inline __attribute__((always_inline)) uint64_t
+fill_two(uint32_t *tab, const uint8_t *src, size_t p, unsigned mm, unsigned log, uint32_t base)
+{
+	uint64_t v = zs_read64(src + p);
+
+	if (mm >= 4 && mm <= 7) {
+		tab[zs_hash_word(v, mm, log)] = (uint32_t)p + base;
+		tab[zs_hash_word(v >> 8, mm, log)] = (uint32_t)p + 1 + base;
+	} else {
+		tab[zs_hash(src + p, mm, log)] = (uint32_t)p + base;
+		tab[zs_hash(src + p + 1, mm, log)] = (uint32_t)p + 1 + base;
+	}
+	return v;
+}
+
 /* Probes positions in pairs (pos, pos + 1), then jumps by step, which starts at step0 (2:
  * every position, 3: two of three) and grows by one every 2^skip bytes since the search
  * began. Both slots of a pair are read before either is claimed (the loads of the second do
@@ -254,7 +271,11 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 
 	cursor_open(&cu, &c->store);
 	pos = single_start(c, &k, start, end, mm);
-	while (pos + 2 < k.ilimit) {
+	/* seek_pair returns ilimit when pos is at or past ilimit - 2: the bound is tested once
+	 * here, not at every match. */
+	if (pos + 2 >= k.ilimit)
+		goto close;
+	for (;;) {
 		struct fmatch m;
 		size_t past = 0;
 
@@ -270,12 +291,14 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 			break;
 		/* Positions inside the match feed later searches (the match is at least 4 long,
 		 * so pair + 3 lies inside it). */
-		tab[zs_hash(src + pair + 2, mm, log)] = (uint32_t)(pair + 2) + base;
-		tab[zs_hash(src + pair + 3, mm, log)] = (uint32_t)(pair + 3) + base;
-		tab[zs_hash(src + pos - 2, mm, log)] = (uint32_t)(pos - 2) + base;
-		tab[zs_hash(src + pos - 1, mm, log)] = (uint32_t)(pos - 1) + base;
-		pos = anchor = rep1_runs(&cu, src, pos, k.ilimit, limit, tab, mm, log, base);
+		fill_two(tab, src, pair + 2, mm, log, base);
+		uint64_t ve = fill_two(tab, src, pos - 2, mm, log, base);
+
+		/* rep1_runs' first test, from the fill's load (its bytes 2-5 are those at pos). */
+		if ((uint32_t)(ve >> 16) == zs_read32(src + pos - cu.rep[1]))
+			pos = anchor = rep1_runs(&cu, src, pos, k.ilimit, limit, tab, mm, log, base);
 	}
+close:
 	cursor_close(&cu, &c->store, src, anchor, end);
 }
 
