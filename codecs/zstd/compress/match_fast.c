@@ -26,7 +26,7 @@ struct seek {
 /* The single-table parsers' search limit and first position. Matches start at least 16
  * bytes before the block's end (zs_copy_wild), so their first bytes lie inside it, and the
  * reads past a match's start (peek20 one byte on, len16 4 on) stay 21 bytes inside the
- * input. Position 0 has no history (and the first repeat offset, 1, would read before it):
+ * input (len32 reads its 32 bytes only where the input holds them). Position 0 has no history (and the first repeat offset, 1, would read before it):
  * it is entered in the table and the search starts at 1. */
 static inline __attribute__((always_inline)) size_t
 single_start(const struct zs_cctx *c, struct seek *k, size_t start, size_t end, unsigned mm)
