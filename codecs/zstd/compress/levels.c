@@ -45,7 +45,8 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	/* 1: levels 1-2 probe in pairs (target_len 1, match_fast.c's parse_pair): 0.3-1.5 %
 	 * larger than the retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in
 	 * pairs from a step of 3 (target_len 2: two positions of three), step growth every 128
-	 * bytes: 0.9600-0.9924 of libzstd's size, 1.05-1.06x as fast as one position at a time
+	 * bytes: 0.9600-0.9924 of libzstd's size (0.9558-0.9902 since match_fast.c fills pair + 3
+	 * after every match), 1.05-1.06x as fast as one position at a time
 	 * (0.9661-0.9850); pairs from a step of 2 were 0.9555-0.9881 and 1.04x, from a step of 4
 	 * 1.0162-1.0310. Every 32 bytes from a step of 3: bin 1.0010; 5-byte hashes or 2^13
 	 * slots were 4-5 % slower or larger, 2^15-2^16 slots 2-9 % slower (the table leaves
