@@ -507,9 +507,10 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * levels 8-10 (cachegrind, four samples), sizes within 0.04 % (level 8's tree 0.9999 ->
 	 * 0.9997 of libzstd's), levels 8-10 faster in locked A/B runs (misc at level 8 +2-3 %).
 	 * Level 6 there (64-byte rows) keeps none: with it, tree read 1-6 % slower in five of seven
-	 * runs. Levels 11-12 over 256 KiB (rows of 4-byte hashes) keep their frames. */
-	s.step_floor = c->p.strategy != ZS_BTLAZY2 && c->level <= 10 && rb >= 128 &&
-		       c->src_len > ((size_t)256 << 10);
+	 * runs. Only the copies of 5-byte hashes look at the flag (look_further), so levels 11-12
+	 * over 256 KiB (4-byte rows) and the trees keep their frames; every row under 256 KiB is
+	 * of 4-byte hashes too. */
+	s.step_floor = s.min_match >= 5 && rb >= 128 && c->src_len > ((size_t)256 << 10);
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	s.second_step = c->p.strategy == ZS_BTLAZY2 ? SIZE_MAX :
