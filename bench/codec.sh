@@ -4,11 +4,13 @@
 # codec.sh — our zstd codec against libzstd in one process: size, compression and decoding speed per level, frame size and sample, as a Markdown table.
 #
 # usage: bench/codec.sh [--tree DIR] [--mb N] [--levels A-B] [--blocks S,S,...] [--runs N]
-#                       [--decode] [--raw FILE] [--workdir DIR]
+#                       [--min-time S] [--decode] [--raw FILE] [--workdir DIR]
 #        bench/codec.sh --table RAW...   (the tables of earlier runs' raw lines, together)
 #   --tree DIR    the benchmark tree of bench/mktree.sh (the "tree" sample; left out without it)
 #   --mb N        MiB per sample (default 8)
 #   --levels A-B  default 1-22; --blocks default 131072,1048576; --runs: best of N (default 3)
+#   --min-time S  more passes until each side has spent S seconds (default 0.2): steadies the
+#                 fast levels, whose passes last milliseconds
 #   --decode      time both decoders on our frames instead of the compressors
 #   --raw FILE    keep the harness's raw lines there
 # Needs a build of ours (BUILD, default ./build: libzstdcodec.a, libsqutil.a) and libzstd-dev:
@@ -67,7 +69,7 @@ table() {
 	}' "$@"
 }
 
-tree= mb=8 levels=1-22 blocks=131072,1048576 runs=3 decode= raw= work=
+tree= mb=8 levels=1-22 blocks=131072,1048576 runs=3 min_time=0.2 decode= raw= work=
 build=${BUILD:-./build}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -77,6 +79,7 @@ while [ $# -gt 0 ]; do
 	--levels) levels=$2; shift 2 ;;
 	--blocks) blocks=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
+	--min-time) min_time=$2; shift 2 ;;
 	--decode) decode=-d; shift ;;
 	--raw) raw=$2; shift 2 ;;
 	--workdir) work=$2; shift 2 ;;
@@ -138,6 +141,6 @@ samples="$samples $work/text $work/bin $work/misc"
 
 out=${raw:-$work/raw}
 # shellcheck disable=SC2086 # $samples is a list of paths without spaces
-"$work/codec_bench" -L "$levels" -B "$blocks" -n "$runs" $decode $samples > "$out"
+"$work/codec_bench" -L "$levels" -B "$blocks" -n "$runs" -t "$min_time" $decode $samples > "$out"
 
 table "$out"

@@ -4,13 +4,17 @@
  * independent frames as squashfs writes them. Built by bench/codec.sh at benchmark time against
  * libzstd-dev; never part of the project's build.
  *
- * usage: codec_bench [-L FIRST[-LAST]] [-B SIZE[,SIZE...]] [-n RUNS] [-d] [-c] [-o ours|ref] FILE...
+ * usage: codec_bench [-L FIRST[-LAST]] [-B SIZE[,SIZE...]] [-n RUNS] [-t SECONDS] [-d] [-c]
+ *                    [-o ours|ref] FILE...
  *   -c: time compression (default); -d: time decoding instead, both decoders on our frames (the
  *   compression speeds are then printed as 0);
  *   -o: run one side only (for callgrind). One line per file, frame size and level:
  *   file block level in_bytes our_bytes ref_bytes our_c_MBps ref_c_MBps our_d_MBps ref_d_MBps
  * Timing: the runs of both sides alternate, the best of RUNS passes counts, and time is this
- * process's CPU time (robust to a busy machine's time slicing; caches are still shared). */
+ * process's CPU time (robust to a busy machine's time slicing; caches are still shared). With
+ * -t, passes go on until each side has also spent SECONDS: a 2 MiB pass of a fast level lasts a
+ * few milliseconds, where one timer tick or a descheduled virtual CPU is a few per cent, and
+ * the best of more passes steadies those cells. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdint.h>
@@ -172,9 +176,23 @@ static void frames_free(struct frames *fr)
 
 struct opts {
 	int first, last, runs, decode, side; /* side: 0 both, 1 ours, 2 ref */
+	double min_seconds;                  /* -t: per side, beside the RUNS passes */
 	size_t blocks[8];
 	int nblocks;
 };
+
+#define MAX_PASSES 2000
+
+/* Another pass of both sides? After RUNS of them, only while a side that runs has spent less
+ * than -t's seconds (spent[] of a side that does not run stays at 1e30). */
+static int more_passes(const struct opts *o, int runs, int done, const double spent[2])
+{
+	if (done < runs)
+		return 1;
+	if (done >= MAX_PASSES)
+		return 0;
+	return spent[0] < o->min_seconds || spent[1] < o->min_seconds;
+}
 
 /* Minimum seconds of a pass (best of runs), alternating ours and theirs. */
 static void bench_level(const struct opts *o, struct sample *s, size_t block, int level)
@@ -192,8 +210,9 @@ static void bench_level(const struct opts *o, struct sample *s, size_t block, in
 	}
 	/* Decoding runs need our frames once and libzstd's size once, not compression timing. */
 	int compress_runs = o->decode ? 1 : o->runs;
+	double spent[2] = {oc != NULL ? 0 : 1e30, rc != NULL ? 0 : 1e30};
 
-	for (int r = 0; r < compress_runs; r++) {
+	for (int r = 0; o->decode ? r < 1 : more_passes(o, compress_runs, r, spent); r++) {
 		for (int side = 0; side < 2; side++) {
 			int which = (r & 1) ? 1 - side : side; /* alternate who goes first */
 			double t0;
@@ -202,12 +221,14 @@ static void bench_level(const struct opts *o, struct sample *s, size_t block, in
 				t0 = now();
 				compress_ours(oc, s, &fo);
 				t0 = now() - t0;
+				spent[0] += t0;
 				if (t0 < best[0])
 					best[0] = t0;
 			} else if (which == 1 && rc != NULL) {
 				t0 = now();
 				compress_ref(rc, level, s, &fref);
 				t0 = now() - t0;
+				spent[1] += t0;
 				if (t0 < best[1])
 					best[1] = t0;
 			}
@@ -217,8 +238,10 @@ static void bench_level(const struct opts *o, struct sample *s, size_t block, in
 		ZSTD_DCtx *rd = ZSTD_createDCtx();
 		zs_dctx *od = zs_dctx_new();
 
+		double dspent[2] = {0, 0};
+
 		/* Both decoders on our frames (what our mksquashfs writes). */
-		for (int r = 0; r < o->runs; r++) {
+		for (int r = 0; more_passes(o, o->runs, r, dspent); r++) {
 			for (int side = 0; side < 2; side++) {
 				int which = (r & 1) ? 1 - side : side;
 				double t0 = now();
@@ -228,6 +251,7 @@ static void bench_level(const struct opts *o, struct sample *s, size_t block, in
 				else
 					decode_ref(rd, s, &fo);
 				t0 = now() - t0;
+				dspent[which] += t0;
 				verify(s, which == 0 ? "our decoder" : "libzstd decoder", level);
 				if (t0 < best[2 + which])
 					best[2 + which] = t0;
@@ -262,6 +286,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	o->first = 1;
 	o->last = 22;
 	o->runs = 3;
+	o->min_seconds = 0;
 	o->decode = 0;
 	o->side = 0;
 	o->nblocks = 0;
@@ -284,6 +309,9 @@ static int parse(int argc, char **argv, struct opts *o)
 		} else if (strcmp(a, "-n") == 0 && v) {
 			o->runs = atoi(v);
 			i++;
+		} else if (strcmp(a, "-t") == 0 && v) {
+			o->min_seconds = atof(v);
+			i++;
 		} else if (strcmp(a, "-o") == 0 && v) {
 			o->side = strcmp(v, "ours") == 0 ? 1 : 2;
 			i++;
@@ -293,7 +321,8 @@ static int parse(int argc, char **argv, struct opts *o)
 	}
 	if (o->nblocks == 0)
 		o->blocks[o->nblocks++] = 131072;
-	if (o->first < 1 || o->last > 22 || o->first > o->last || o->runs < 1 || i >= argc)
+	if (o->first < 1 || o->last > 22 || o->first > o->last || o->runs < 1 ||
+	    !(o->min_seconds >= 0 && o->min_seconds <= 60) || i >= argc)
 		return -1;
 	return i;
 }
@@ -304,8 +333,8 @@ int main(int argc, char **argv)
 	int first_file = parse(argc, argv, &o);
 
 	if (first_file < 0) {
-		fprintf(stderr, "usage: codec_bench [-L FIRST[-LAST]] [-B SIZE,...] [-n RUNS] [-d] "
-				"[-o ours|ref] FILE...\n");
+		fprintf(stderr, "usage: codec_bench [-L FIRST[-LAST]] [-B SIZE,...] [-n RUNS] "
+				"[-t SECONDS] [-d] [-o ours|ref] FILE...\n");
 		return 2;
 	}
 	for (int f = first_file; f < argc; f++) {
