@@ -36,6 +36,46 @@ len_pairs(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
 	return (size_t)(a - start) + zs_match_len(a, b, limit);
 }
 
+/* The retry one byte on (retry and try_cand: the same matches) in two halves: ahead_load
+ * reads the long slot of p and its candidate's first 8 bytes when the probe finds a table
+ * match, before that match's length is counted, so that these reads (two random ones, the
+ * slot often outside the L1 cache) overlap the count and its mispredicted exit instead of
+ * following them; ahead_try claims the slot and tests the candidate. */
+struct ahead {
+	uint32_t *slot;
+	uint32_t cand;
+	uint64_t x; /* the candidate's first 8 bytes ^ p's (at p itself for a stale slot) */
+};
+
+static inline __attribute__((always_inline)) void
+ahead_load(struct ahead *a, uint32_t *longs, uint32_t base, const uint8_t *src, size_t p,
+	   unsigned log)
+{
+	uint64_t w = zs_read64(src + p);
+
+	a->slot = longs + zs_hash_word(w, 8, log);
+	a->cand = *a->slot - base;
+	a->x = zs_read64(src + pick(a->cand < p, a->cand, p)) ^ w;
+	/* an empty statement that needs x: gcc sank the reads into ahead_try's branch */
+	__asm__ __volatile__("" : : "r"(a->x));
+}
+
+static inline __attribute__((always_inline)) void
+ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
+	  const uint8_t *limit, struct fmatch *m)
+{
+	*a->slot = (uint32_t)p + base;
+	if (a->cand >= p || p - a->cand == m->dist || a->x != 0)
+		return;
+	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
+
+	if (len <= m->len)
+		return;
+	m->pos = p;
+	m->dist = (uint32_t)(p - a->cand);
+	m->len = len;
+}
+
 /* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
  * literals from anchor (never none: the probe found it one byte past a position at or after
  * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
@@ -127,6 +167,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
+		struct ahead ah;
 		size_t mstart;
 		uint32_t cl, cs;
 		size_t step = 1; /* pos is at most one past the anchor */
@@ -173,17 +214,19 @@ rep_found: /* rep[0] one byte past pos */
 		m.dist = cu.rep[0]; /* the other copies: main's stores (level 2's small frames) */
 		goto store;
 long_found:
+		ahead_load(&ah, longs, base, src, pos + 1, log);
 		m.pos = pos;
 		m.dist = (uint32_t)(pos - cl);
 		m.len = 8 + len_pairs(src + pos + 8, src + cl + 8, limit);
 		if (m.len < retry_below)
-			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+			ahead_try(&ah, base, src, pos + 1, limit, &m);
 		goto store;
 short_found:
+		ahead_load(&ah, longs, base, src, pos + 1, log);
 		m.pos = pos;
 		m.dist = (uint32_t)(pos - cs);
 		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-		retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+		ahead_try(&ah, base, src, pos + 1, limit, &m);
 store:
 		mstart = m.pos;
 		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
