@@ -90,6 +90,18 @@ prefetch_probe(const uint32_t *longs, const uint32_t *shorts, const uint8_t *src
 	__builtin_prefetch(shorts + zs_hash_word(v, mm, slog));
 }
 
+/* The slots filled after a match from mstart to end: both tables two bytes into it, the long
+ * one two bytes before its end and the short one a byte before it. */
+static inline __attribute__((always_inline)) void
+fill_after(uint32_t *longs, uint32_t *shorts, uint32_t base, const uint8_t *src, size_t mstart,
+	   size_t end, unsigned mm, unsigned log, unsigned slog)
+{
+	longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
+	shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
+	longs[zs_hash(src + end - 2, 8, log)] = (uint32_t)(end - 2) + base;
+	shorts[zs_hash(src + end - 1, mm, slog)] = (uint32_t)(end - 1) + base;
+}
+
 /* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
  * literals from anchor (never none: the probe found it one byte past a position at or after
  * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
@@ -250,10 +262,7 @@ store:
 matched:
 		if (pos > ilimit)
 			break;
-		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
-		shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
-		longs[zs_hash(src + pos - 2, 8, log)] = (uint32_t)(pos - 2) + base;
-		shorts[zs_hash(src + pos - 1, mm, slog)] = (uint32_t)(pos - 1) + base;
+		fill_after(longs, shorts, base, src, mstart, pos, mm, log, slog);
 		while (pos <= ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
 
