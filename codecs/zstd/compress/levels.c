@@ -60,15 +60,18 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
 	 * level 4 makes some of it up with a longer retry target (24; 16 left bin at 1.0001).
 	 * Level 4 at 128 KiB: 2^16 long and 2^15 short slots of 4-byte hashes (384 KiB, level
-	 * 3's) where 2^17 + 2^17 took 1 MiB: 0.9844-0.9987 of libzstd's size (was 0.9831-0.9965;
-	 * match_dfast.c's offset codes add 0.01-0.1 %), 1.11-1.17x its speed (was 0.96) with
-	 * match_dfast.c's probe, on which the smaller tables gained 6 % (with a branch per test
-	 * they were no faster). 2^15 + 2^15: as fast, bin 0.9991; 2^14 + 2^14:
-	 * bin 1.003. A retry target of 24 there was 0.03-0.3 % smaller, text 0.95 of libzstd's
-	 * speed against 1.04. Level 3: 2^15 short slots at 1 MiB left bin at 1.0025; a target of
-	 * 10 was no faster than 12, one of 8 1.001-1.008 of libzstd's size. */
+	 * 3's) where 2^17 + 2^17 took 1 MiB, with match_dfast.c's probe, on which the smaller
+	 * tables gained 6 % (with a branch per test they were no faster). 2^15 + 2^15: as fast,
+	 * bin 0.9991; 2^14 + 2^14: bin 1.003. A retry target of 64 (nearly every match tries the
+	 * candidate one byte on): 0.9786-0.9982 of libzstd's size, 0.06-0.6 % smaller than 16,
+	 * and as fast since match_dfast.c reads that candidate before counting the match (text
+	 * 1.035x libzstd's speed against 1.030, misc 1.068 against 1.059, three locked rounds;
+	 * before those early reads 24 ran text at 0.95x against 1.04x for 16).
+	 * Level 3: 2^15 short slots at 1 MiB left bin at 1.0025; a target of 10 was no faster
+	 * than 12, one of 8 1.001-1.008 of libzstd's size; 64 (after the early reads) as fast
+	 * and 0.1-1.2 % smaller, but level 3 at 1 MiB then within 0.07 % of level 4's sizes. */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 16, 16, 8, 5, 12, 1}}, /* 3 */
-	{{ZS_DFAST, 16, 15, 8, 4, 16, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
+	{{ZS_DFAST, 16, 15, 8, 4, 64, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
 	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
 	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */

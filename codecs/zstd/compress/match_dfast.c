@@ -36,6 +36,72 @@ len_pairs(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
 	return (size_t)(a - start) + zs_match_len(a, b, limit);
 }
 
+/* The retry one byte on (retry and try_cand: the same matches) in two halves: ahead_load
+ * reads the long slot of p and its candidate's first 8 bytes when the probe finds a table
+ * match, before that match's length is counted, so that these reads (two random ones, the
+ * slot often outside the L1 cache) overlap the count and its mispredicted exit instead of
+ * following them; ahead_try claims the slot and tests the candidate. */
+struct ahead {
+	uint32_t *slot;
+	uint32_t cand;
+	uint64_t x; /* the candidate's first 8 bytes ^ p's (at p itself for a stale slot) */
+};
+
+static inline __attribute__((always_inline)) void
+ahead_load(struct ahead *a, uint32_t *longs, uint32_t base, const uint8_t *src, size_t p,
+	   unsigned log)
+{
+	uint64_t w = zs_read64(src + p);
+
+	a->slot = longs + zs_hash_word(w, 8, log);
+	a->cand = *a->slot - base;
+	a->x = zs_read64(src + pick(a->cand < p, a->cand, p)) ^ w;
+	/* an empty statement that needs x: gcc sank the reads into ahead_try's branch */
+	__asm__ __volatile__("" : : "r"(a->x));
+}
+
+static inline __attribute__((always_inline)) void
+ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
+	  const uint8_t *limit, struct fmatch *m)
+{
+	*a->slot = (uint32_t)p + base;
+	if (a->cand >= p || p - a->cand == m->dist || a->x != 0)
+		return;
+	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
+
+	if (len <= m->len)
+		return;
+	m->pos = p;
+	m->dist = (uint32_t)(p - a->cand);
+	m->len = len;
+}
+
+/* Prefetches the two table slots that the probe at a match's end (end, at most ilimit) will
+ * read, as soon as the match's length is counted: on text a match is found every 1.5 probes,
+ * and the next probe's slot reads (mostly outside the L1 cache) otherwise wait behind the
+ * match's backward extension, its store and the fills, which mispredict often. */
+static inline __attribute__((always_inline)) void
+prefetch_probe(const uint32_t *longs, const uint32_t *shorts, const uint8_t *src, size_t end,
+	       size_t ilimit, unsigned mm, unsigned log, unsigned slog)
+{
+	uint64_t v = zs_read64(src + (end < ilimit ? end : ilimit));
+
+	__builtin_prefetch(longs + zs_hash_word(v, 8, log));
+	__builtin_prefetch(shorts + zs_hash_word(v, mm, slog));
+}
+
+/* The slots filled after a match from mstart to end: both tables two bytes into it, the long
+ * one two bytes before its end and the short one a byte before it. */
+static inline __attribute__((always_inline)) void
+fill_after(uint32_t *longs, uint32_t *shorts, uint32_t base, const uint8_t *src, size_t mstart,
+	   size_t end, unsigned mm, unsigned log, unsigned slog)
+{
+	longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
+	shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
+	longs[zs_hash(src + end - 2, 8, log)] = (uint32_t)(end - 2) + base;
+	shorts[zs_hash(src + end - 1, mm, slog)] = (uint32_t)(end - 1) + base;
+}
+
 /* The rows' copies: a match of ml bytes at mpos at the repeat offset rep[0], after the
  * literals from anchor (never none: the probe found it one byte past a position at or after
  * the anchor): code 1, the repeat offsets unchanged, so neither offval_raw nor zs_offval
@@ -127,6 +193,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 	while (pos < ilimit) {
 		const uint8_t *rsrc = src + 1 - cu.rep[0];
 		struct fmatch m;
+		struct ahead ah;
 		size_t mstart;
 		uint32_t cl, cs;
 		size_t step = 1; /* pos is at most one past the anchor */
@@ -165,6 +232,7 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 rep_found: /* rep[0] one byte past pos */
 		m.pos = pos + 1;
 		m.len = 4 + zs_match_len(src + pos + 5, rsrc + pos + 4, limit);
+		prefetch_probe(longs, shorts, src, m.pos + m.len, ilimit, mm, log, slog);
 		mstart = m.pos;
 		if (mode) {
 			pos = anchor = put_rep0(&cu, src, anchor, mstart, (uint32_t)m.len);
@@ -173,27 +241,28 @@ rep_found: /* rep[0] one byte past pos */
 		m.dist = cu.rep[0]; /* the other copies: main's stores (level 2's small frames) */
 		goto store;
 long_found:
+		ahead_load(&ah, longs, base, src, pos + 1, log);
 		m.pos = pos;
 		m.dist = (uint32_t)(pos - cl);
 		m.len = 8 + len_pairs(src + pos + 8, src + cl + 8, limit);
+		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
 		if (m.len < retry_below)
-			retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+			ahead_try(&ah, base, src, pos + 1, limit, &m);
 		goto store;
 short_found:
+		ahead_load(&ah, longs, base, src, pos + 1, log);
 		m.pos = pos;
 		m.dist = (uint32_t)(pos - cs);
 		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
-		retry(longs, zs_hash(src + pos + 1, 8, log), base, src, pos + 1, 8, limit, &m);
+		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
+		ahead_try(&ah, base, src, pos + 1, limit, &m);
 store:
 		mstart = m.pos;
 		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
 matched:
 		if (pos > ilimit)
 			break;
-		longs[zs_hash(src + mstart + 2, 8, log)] = (uint32_t)(mstart + 2) + base;
-		shorts[zs_hash(src + mstart + 2, mm, slog)] = (uint32_t)(mstart + 2) + base;
-		longs[zs_hash(src + pos - 2, 8, log)] = (uint32_t)(pos - 2) + base;
-		shorts[zs_hash(src + pos - 1, mm, slog)] = (uint32_t)(pos - 1) + base;
+		fill_after(longs, shorts, base, src, mstart, pos, mm, log, slog);
 		while (pos <= ilimit && zs_read32(src + pos) == zs_read32(src + pos - cu.rep[1])) {
 			size_t r = 4 + zs_match_len(src + pos + 4, src + pos + 4 - cu.rep[1], limit);
 
