@@ -298,13 +298,15 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
  * parse_single's retry cost a branch-free 20-byte count and a hash at every match, the
  * pairs find as much for less. After a match the table gets the pair's positions + 2 (the
  * match's own start when it is a repeat match) and + 3, and the match's last two positions
- * but one: the slots a later search most often needs (each dropped one cost 0.2-0.5 % of the
- * frame). + 3 was filled only when the match was the pair's second position: a branch
- * mispredicted in a fifth of the matches, where the fill costs a few instructions and makes
- * the frames 0.1-0.4 % smaller. */
+ * but one (with end_two, else only the first of them): the slots a later search most often
+ * needs (each dropped one cost 0.2-0.5 % of the frame). + 3 was filled only when the match
+ * was the pair's second position: a branch mispredicted in a fifth of the matches, where the
+ * fill costs a few instructions and makes the frames 0.1-0.4 % smaller. The fills are stores
+ * to random slots of a table larger than the 32 KiB L1 cache, and each one costs more than
+ * its instructions: without the last but one, level 1 at 1 MiB ran 1.5-2 % faster. */
 static inline __attribute__((always_inline)) void
 parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	   unsigned log, unsigned skip, size_t step0)
+	   unsigned log, unsigned skip, size_t step0, int end_two)
 {
 	struct cursor cu;
 	struct seek k = {src, c->hash, zs_hash_limit(c), log, skip, c->idx_base};
@@ -336,7 +338,12 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		/* Positions inside the match feed later searches (the match is at least 4 long,
 		 * so pair + 3 lies inside it). */
 		fill_two(tab, src, pair + 2, mm, log, base);
-		uint64_t ve = fill_two(tab, src, pos - 2, mm, log, base);
+		uint64_t ve = zs_read64(src + pos - 2);
+
+		if (end_two)
+			fill_two(tab, src, pos - 2, mm, log, base);
+		else
+			tab[zs_hash_word(ve, mm, log)] = (uint32_t)(pos - 2) + base;
 
 		/* rep1_runs' first test, from the fill's load (its bytes 2-5 are those at pos). */
 		if ((uint32_t)(ve >> 16) == zs_read32(src + pos - cu.rep[1]))
@@ -359,17 +366,17 @@ single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int r
 
 	if (retry == 2) {
 		if (mm == 6 && log == 13 && skip == 9)
-			parse_pair(c, src, start, end, 6, 13, 9, 2);
+			parse_pair(c, src, start, end, 6, 13, 9, 2, 1);
 		else if (mm == 5 && log == 15 && skip == 8)
-			parse_pair(c, src, start, end, 5, 15, 8, 2);
+			parse_pair(c, src, start, end, 5, 15, 8, 2, 1);
 		else if (mm == 6 && log == 16 && skip == 8)
-			parse_pair(c, src, start, end, 6, 16, 8, 2);
+			parse_pair(c, src, start, end, 6, 16, 8, 2, 1);
 		else if (mm == 5)
-			parse_pair(c, src, start, end, 5, log, skip, 2);
+			parse_pair(c, src, start, end, 5, log, skip, 2, 1);
 		else if (mm == 6)
-			parse_pair(c, src, start, end, 6, log, skip, 2);
+			parse_pair(c, src, start, end, 6, log, skip, 2, 1);
 		else
-			parse_pair(c, src, start, end, mm, log, skip, 2);
+			parse_pair(c, src, start, end, mm, log, skip, 2, 1);
 	} else if (mm == 5) {
 		parse_single(c, src, start, end, 5, retry, log, skip);
 	} else if (mm == 6) {
@@ -413,9 +420,9 @@ static inline __attribute__((always_inline)) void
 pair_wide_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (is_pair_wide_l1(c))
-		parse_pair(c, src, start, end, 6, 14, 7, 3);
+		parse_pair(c, src, start, end, 6, 14, 7, 3, 0);
 	else
-		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
+		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3, 0);
 }
 
 static void pair_wide_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
