@@ -297,16 +297,17 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 /* One table of mm-byte hashes probed in pairs (seek_pair), with no retry one byte on: where
  * parse_single's retry cost a branch-free 20-byte count and a hash at every match, the
  * pairs find as much for less. After a match the table gets the pair's positions + 2 (the
- * match's own start when it is a repeat match) and + 3, and the match's last two positions
- * but one (with end_two, else only the first of them): the slots a later search most often
- * needs (each dropped one cost 0.2-0.5 % of the frame). + 3 was filled only when the match
- * was the pair's second position: a branch mispredicted in a fifth of the matches, where the
- * fill costs a few instructions and makes the frames 0.1-0.4 % smaller. The fills are stores
- * to random slots of a table larger than the 32 KiB L1 cache, and each one costs more than
- * its instructions: without the last but one, level 1 at 1 MiB ran 1.5-2 % faster. */
+ * match's own start when it is a repeat match) and + 3, and the match's end - 2: the slots
+ * a later search most often needs (each dropped one cost 0.2-0.5 % of the frame). + 3 was
+ * filled only when the match was the pair's second position: a branch mispredicted in a
+ * fifth of the matches, where the fill costs a few instructions and makes the frames
+ * 0.1-0.4 % smaller. End - 1 was filled too until the EPYC: without it levels 1-2 ran
+ * 1.5-3 % faster, 0.01-0.9 % larger (level 1 at 128 KiB, bin: 0.9995 of libzstd's size;
+ * level 2 at 1 MiB, bin: 0.9998); without + 3 instead, level 1 at 1 MiB was no faster and
+ * larger. */
 static inline __attribute__((always_inline)) void
 parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	   unsigned log, unsigned skip, size_t step0, int end_two)
+	   unsigned log, unsigned skip, size_t step0)
 {
 	struct cursor cu;
 	struct seek k = {src, c->hash, zs_hash_limit(c), log, skip, c->idx_base};
@@ -340,10 +341,7 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		fill_two(tab, src, pair + 2, mm, log, base);
 		uint64_t ve = zs_read64(src + pos - 2);
 
-		if (end_two)
-			fill_two(tab, src, pos - 2, mm, log, base);
-		else
-			tab[zs_hash_word(ve, mm, log)] = (uint32_t)(pos - 2) + base;
+		tab[zs_hash_word(ve, mm, log)] = (uint32_t)(pos - 2) + base;
 
 		/* rep1_runs' first test, from the fill's load (its bytes 2-5 are those at pos). */
 		if ((uint32_t)(ve >> 16) == zs_read32(src + pos - cu.rep[1]))
@@ -366,17 +364,17 @@ single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int r
 
 	if (retry == 2) {
 		if (mm == 6 && log == 13 && skip == 9)
-			parse_pair(c, src, start, end, 6, 13, 9, 2, 1);
+			parse_pair(c, src, start, end, 6, 13, 9, 2);
 		else if (mm == 5 && log == 15 && skip == 8)
-			parse_pair(c, src, start, end, 5, 15, 8, 2, 1);
+			parse_pair(c, src, start, end, 5, 15, 8, 2);
 		else if (mm == 6 && log == 16 && skip == 8)
-			parse_pair(c, src, start, end, 6, 16, 8, 2, 1);
+			parse_pair(c, src, start, end, 6, 16, 8, 2);
 		else if (mm == 5)
-			parse_pair(c, src, start, end, 5, log, skip, 2, 1);
+			parse_pair(c, src, start, end, 5, log, skip, 2);
 		else if (mm == 6)
-			parse_pair(c, src, start, end, 6, log, skip, 2, 1);
+			parse_pair(c, src, start, end, 6, log, skip, 2);
 		else
-			parse_pair(c, src, start, end, mm, log, skip, 2, 1);
+			parse_pair(c, src, start, end, mm, log, skip, 2);
 	} else if (mm == 5) {
 		parse_single(c, src, start, end, 5, retry, log, skip);
 	} else if (mm == 6) {
@@ -420,9 +418,9 @@ static inline __attribute__((always_inline)) void
 pair_wide_any(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
 	if (is_pair_wide_l1(c))
-		parse_pair(c, src, start, end, 6, 14, 7, 3, 0);
+		parse_pair(c, src, start, end, 6, 14, 7, 3);
 	else
-		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3, 0);
+		parse_pair(c, src, start, end, c->p.min_match, c->hash_log, c->p.search_log, 3);
 }
 
 static void pair_wide_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
