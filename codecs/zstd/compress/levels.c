@@ -46,13 +46,18 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * larger than the retry one byte on made them, 1.10-1.13x as fast. Level 1 at 1 MiB in
 	 * pairs from a step of 3 (target_len 2: two positions of three), step growth every 128
 	 * bytes: 0.9600-0.9924 of libzstd's size (0.9558-0.9902 since match_fast.c fills pair + 3
-	 * after every match), 1.05-1.06x as fast as one position at a time
+	 * after every match, 0.9649-0.9973 since it fills one of the match's last positions, not
+	 * two: 1.5-2 % faster), 1.05-1.06x as fast as one position at a time
 	 * (0.9661-0.9850); pairs from a step of 2 were 0.9555-0.9881 and 1.04x, from a step of 4
-	 * 1.0162-1.0310. Every 32 bytes from a step of 3: bin 1.0010; 5-byte hashes or 2^13
-	 * slots were 4-5 % slower or larger, 2^15-2^16 slots 2-9 % slower (the table leaves
+	 * 1.0162-1.0310. Every 32 bytes from a step of 3: bin 1.0010 (every 64: +0.01-0.15 %, no
+	 * faster on the EPYC); 5-byte hashes or 2^13 slots were 4-5 % slower or larger (2^13 on
+	 * the EPYC: 2-3.5 % faster, 1.0004-1.0245), 2^15-2^16 slots 2-9 % slower (the table leaves
 	 * the cache), 7-byte hashes 1.0003-1.0049 on tree and bin. Level 1 at 128 KiB steps one
-	 * byte further every 512 bytes without a match (256: bin 0.99996 of libzstd's size, the
-	 * same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and 0.95x as fast. */
+	 * byte further every 512 bytes without a match (256, with both end fills: bin 0.99996 of
+	 * libzstd's size, the same speed); 2^14 slots or 5-byte hashes were smaller but 0.92x and
+	 * 0.95x as fast. With one end fill (1.5-3 % faster), level 1 at 128 KiB is 0.9967-0.9995
+	 * of libzstd's size, level 2 0.9968-0.9997 at 128 KiB and 0.9927-0.9998 at 1 MiB (bin the
+	 * least margin in both). */
 	{{ZS_DFAST, 13, 0, 9, 6, 1, 1}, {ZS_DFAST, 14, 0, 7, 6, 2, 1}},
 	{{ZS_DFAST, 15, 0, 8, 5, 1, 1}, {ZS_DFAST, 16, 0, 8, 6, 1, 1}}, /* 2 */
 	/* 3-4 over 256 KiB: 2^16 long and short slots, 512 KiB of tables where 2^17 long ones and

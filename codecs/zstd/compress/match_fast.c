@@ -297,11 +297,14 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
 /* One table of mm-byte hashes probed in pairs (seek_pair), with no retry one byte on: where
  * parse_single's retry cost a branch-free 20-byte count and a hash at every match, the
  * pairs find as much for less. After a match the table gets the pair's positions + 2 (the
- * match's own start when it is a repeat match) and + 3, and the match's last two positions
- * but one: the slots a later search most often needs (each dropped one cost 0.2-0.5 % of the
- * frame). + 3 was filled only when the match was the pair's second position: a branch
- * mispredicted in a fifth of the matches, where the fill costs a few instructions and makes
- * the frames 0.1-0.4 % smaller. */
+ * match's own start when it is a repeat match) and + 3, and the match's end - 2: the slots
+ * a later search most often needs (each dropped one cost 0.2-0.5 % of the frame). + 3 was
+ * filled only when the match was the pair's second position: a branch mispredicted in a
+ * fifth of the matches, where the fill costs a few instructions and makes the frames
+ * 0.1-0.4 % smaller. End - 1 was filled too until the EPYC: without it levels 1-2 ran
+ * 1.5-3 % faster, 0.01-0.9 % larger (level 1 at 128 KiB, bin: 0.9995 of libzstd's size;
+ * level 2 at 1 MiB, bin: 0.9998); without + 3 instead, level 1 at 1 MiB was no faster and
+ * larger. */
 static inline __attribute__((always_inline)) void
 parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
 	   unsigned log, unsigned skip, size_t step0)
@@ -336,7 +339,9 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 		/* Positions inside the match feed later searches (the match is at least 4 long,
 		 * so pair + 3 lies inside it). */
 		fill_two(tab, src, pair + 2, mm, log, base);
-		uint64_t ve = fill_two(tab, src, pos - 2, mm, log, base);
+		uint64_t ve = zs_read64(src + pos - 2);
+
+		tab[zs_hash_word(ve, mm, log)] = (uint32_t)(pos - 2) + base;
 
 		/* rep1_runs' first test, from the fill's load (its bytes 2-5 are those at pos). */
 		if ((uint32_t)(ve >> 16) == zs_read32(src + pos - cu.rep[1]))

@@ -18,8 +18,10 @@
 static inline __attribute__((always_inline)) size_t
 zs_hash_word(uint64_t v, unsigned mm, unsigned log)
 {
+	/* zs_hash's product, (v << s) * K, as v * (K << s): the same bits modulo 2^64, without
+	 * the shift of every hash (a constant for copies of a fixed mm; gcc did not fold it). */
 	if (mm >= 5)
-		return (size_t)(((v << (64 - 8 * mm)) * 0xCF1BBCDCB7A56463ull) >> (64 - log));
+		return (size_t)((v * (0xCF1BBCDCB7A56463ull << (64 - 8 * mm))) >> (64 - log));
 	return ((uint32_t)v * 2654435761u) >> (32 - log);
 }
 
@@ -186,13 +188,18 @@ put_rep1(struct cursor *cu, uint32_t ml)
 }
 
 /* Extends m backwards over the literals since anchor, then stores it (offset codes by
- * offval_raw when flat: no search of rep[1..2]). Returns its end. */
+ * offval_raw when flat: no search of rep[1..2]). Returns its end (unchanged by the
+ * extension). */
 static inline __attribute__((always_inline)) size_t
 store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch *m, int flat,
 	    int wide_back)
 {
 	/* Neither past the anchor nor before the input (one bound). */
 	size_t low = anchor > m->dist ? anchor : m->dist;
+	/* The end taken before the extension back (which moves both ends of the match by the
+	 * same bytes): the next search waits on the length count only, not on the count back
+	 * too (levels 1-2 at 1 MiB: 0.5-2 % faster in locked A/B runs, the same frames). */
+	size_t end = m->pos + m->len;
 
 	/* Levels 1-2 (wide_back): the 8 bytes before both ends at once, without a branch. The pair
 	 * loop finds repeat matches two bytes on, which often extend back a byte or two, and a
@@ -218,7 +225,7 @@ store_match(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
 	}
 store:
 	put_seq(cu, src + anchor, (uint32_t)(m->pos - anchor), m->dist, (uint32_t)m->len, flat);
-	return m->pos + m->len;
+	return end;
 }
 
 
