@@ -326,12 +326,17 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 			 size_t end, unsigned attempts, int quick)
 {
 	/* Inserting a position costs nearly a search; the trees of inputs over 128 KiB grow
-	 * deeper and need twice as many (1 MiB frames, levels 16-22: 0.05-0.5 % smaller).
+	 * deeper and need twice as many (1 MiB frames, levels 16-22: 0.05-0.5 % smaller),
+	 * except btopt's (levels 16-17 at 1 MiB; 13-15 at 256 KiB), which skip most searches and
+	 * spend their time in the inserts: 16 steps left level 16 0.05-0.5 % larger (text 0.9907 -> 0.9953 of
+	 * libzstd's size, the others within 0.3 %) and 1.04-1.09x as fast on all four samples
+	 * (bin 1.07 -> 1.13x libzstd's speed, locked A/B, two rounds); level 17 text 0.9946.
 	 * Levels 19-22 insert every position of a 128 KiB input (below): there 8 steps keep the
 	 * trees as useful as 16 for fewer steps (level 19, the four samples: tree -0.03 %,
 	 * bin -0.02 %, text -0.01 %, misc +0.006 %; 4 or 6 steps: text +0.02-0.04 %, 12: the
 	 * same sizes as 16). */
-	unsigned insert_cap = c->bt_mask >= (1u << 18) - 1 ? 32 :
+	unsigned insert_cap = c->p.strategy == ZS_BTOPT ? 16 :
+			      c->bt_mask >= (1u << 18) - 1 ? 32 :
 			      c->p.strategy == ZS_BTULTRA2 ? INSERT_CAP_ULTRA2 : 16;
 	unsigned insert_attempts = attempts > insert_cap ? insert_cap : attempts;
 
