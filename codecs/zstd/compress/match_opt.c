@@ -327,10 +327,11 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 {
 	/* Inserting a position costs nearly a search; the trees of inputs over 128 KiB grow
 	 * deeper and need twice as many (1 MiB frames, levels 16-22: 0.05-0.5 % smaller),
-	 * except btopt's (levels 16-17 at 1 MiB; 13-15 at 256 KiB), which skip most searches and
-	 * spend their time in the inserts: 16 steps left level 16 0.05-0.5 % larger (text 0.9907 -> 0.9953 of
-	 * libzstd's size, the others within 0.3 %) and 1.04-1.09x as fast on all four samples
-	 * (bin 1.07 -> 1.13x libzstd's speed, locked A/B, two rounds); level 17 text 0.9946.
+	 * except btopt's (levels 16-17 at 1 MiB; 13-15 at 256 KiB), which skip most searches
+	 * and spend their time in the inserts: 16 steps left level 16 0.05-0.5 % larger (text
+	 * 0.9907 -> 0.9953 of libzstd's size, the others within 0.3 %) and 1.04-1.09x as fast
+	 * on all four samples (bin 1.07 -> 1.13x libzstd's speed, locked A/B, two rounds);
+	 * level 17 text 0.9946.
 	 * Levels 19-22 insert every position of a 128 KiB input (below): there 8 steps keep the
 	 * trees as useful as 16 for fewer steps (level 19, the four samples: tree -0.03 %,
 	 * bin -0.02 %, text -0.01 %, misc +0.006 %; 4 or 6 steps: text +0.02-0.04 %, 12: the
@@ -823,10 +824,11 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	else
 		zs_freqs_scale(&os->fr);
 	if (c->p.passes > 1 && start == 0 && end - start >= 1024) {
-		/* Levels 19+: parse the frame's first block again, each pass priced by what the
-		 * previous one chose. The trees' heads (all empty), the 3-byte table and the
-		 * repeat offsets go back to the frame's start, which makes the trees exactly as
-		 * they were. (A later block would see trees its first pass rewrote.) */
+		/* Levels 19-22 (19 only up to 256 KiB): parse the frame's first block again, each
+		 * pass priced by what the previous one chose. The trees' heads (all empty), the
+		 * 3-byte table and the repeat offsets go back to the frame's start, which makes the
+		 * trees exactly as they were. (A later block would see trees its first pass
+		 * rewrote.) */
 		size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
 		size_t seq0 = st->nseq, lit0 = st->nlits;
 		uint32_t rep[3];
