@@ -34,8 +34,8 @@
  * instructions; the four samples within +-0.001 % at levels 16-22 and both frame sizes
  * (tree at 1 MiB 0.012 % smaller at level 19). */
 #define MAX_FAILS 32u
-/* The statistics-only passes of levels 19-22 search this deep and skip
- * like level 15: the choices they learn from come out nearly the same for a fifth of the work.
+/* The statistics-only passes of levels 19-22 search this deep and skip like level 15: the
+ * choices they learn from come out nearly the same for a fifth of the work.
  * 2^4 rather than 2^6 pays for most of the chains' time (level 19, 128 KiB, bin: 4.48 G
  * instructions at 2^5, 4.43 G at 2^4, sizes within +-0.02 %; 2^3: text 0.03 % larger). */
 #define PRE_PASS_SEARCH_LOG 4u
@@ -838,7 +838,8 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 		/* Quick statistics passes in frames of several blocks too, though the first
 		 * block's choices price every later one: 1 MiB frames, levels 19-22, the four
 		 * samples within +-0.02 % of full passes (once up to 0.6 % larger; tree 0.02 %
-		 * smaller now), bin 2.5 % fewer instructions at level 19 (cachegrind). */
+		 * smaller now), bin 2.5 % fewer instructions at level 19 (its two-pass row;
+		 * cachegrind). */
 		unsigned pre = PRE_PASS_SEARCH_LOG < c->p.search_log ? 1u << PRE_PASS_SEARCH_LOG :
 									full;
 
