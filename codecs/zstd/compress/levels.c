@@ -151,11 +151,30 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_BTOPT, 17, 18, 3, 4, 20, 1}, {ZS_BTLAZY2, 18, 18, 4, 4, 0, 1}}, /* 13 */
 	{{ZS_BTOPT, 17, 18, 4, 3, 64, 1}, {ZS_BTLAZY2, 18, 18, 5, 4, 0, 1}}, /* 14 */
 	{{ZS_BTOPT, 17, 18, 6, 3, 256, 1}, {ZS_BTLAZY2, 18, 18, 6, 4, 0, 1}}, /* 15 */
-	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 3, 64, 1}}, /* 16 */
+	/* 16 at 1 MiB: 4-byte matches (3-byte ones: 0.9434-0.9893 of libzstd's size, bin
+	 * 0.94-1.00x its speed): 0.9681-0.9907, 1.04-1.07x as fast as 3-byte ones, no 3-byte
+	 * table to read at every position (bin: 6 % fewer instructions, 21 % fewer simulated
+	 * 1 MiB-cache read misses); with btopt's 16 insert steps (match_opt.c) 0.9686-0.9953.
+	 * A target of 48: text 1.0015; 2^4 descents: text 1.0026; a window of 512 KiB (chain_log
+	 * 17): text 1.044; 2^18 heads: the same sizes and speed as 2^17. */
+	{{ZS_BTULTRA, 17, 18, 5, 3, 256, 1}, {ZS_BTOPT, 17, 18, 5, 4, 64, 1}}, /* 16 */
 	{{ZS_BTULTRA, 17, 18, 7, 3, 256, 1}, {ZS_BTOPT, 17, 18, 6, 3, 256, 1}}, /* 17 */
-	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 256, 1}}, /* 18 */
-	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 19 */
-	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 20 */
+	/* 18 at 1 MiB: a match of 128 bytes is taken at once (256: text 0.9855 of libzstd's size
+	 * at 1.03x its speed): 0.9891-0.9964, text 11 % fewer instructions (cachegrind) and
+	 * 1.16x libzstd's speed; 192: text 2.5 % fewer; 96: 20 % fewer, text 0.9932. 2^7
+	 * descents gave the sizes of 2^9 (+-0.03 %) for 0.5 % fewer instructions. */
+	{{ZS_BTULTRA, 17, 18, 9, 3, 256, 1}, {ZS_BTULTRA, 17, 18, 9, 3, 128, 1}}, /* 18 */
+	/* 19 at 1 MiB: one pass (the second over the first block cost 7.5 % of bin's
+	 * instructions for 0.05-0.1 % in size; a quick first pass, 2^4 descents, saved 2.5 %)
+	 * and 2^7 descents (2^11: 5 % more instructions on bin, sizes within 0.07 %):
+	 * 0.9839-0.9987 of libzstd's size where 20-22's rows give 0.9837-0.9980; bin 1.04 ->
+	 * 1.14x libzstd's speed (locked A/B, two rounds), the others 1.04-1.16x faster. */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 7, 3, 999, 1}}, /* 19 */
+	/* 20 at 1 MiB: 2^7 descents in the final pass (as 19's), after the quick pass of
+	 * match_opt.c: 0.9837-0.9982 of libzstd's size, no larger than level 19 on any sample,
+	 * bin 5 % fewer instructions than 2^11 after the same quick pass (cachegrind; 2^8:
+	 * 0.7 %), and the same size. */
+	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 7, 3, 999, 2}}, /* 20 */
 	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 21 */
 	/* 22 at 128 KiB: a third pass gained 0.02-0.13 % for 1.4x the time (issue 17 needs the
 	 * speed), and deeper descents (2^13, 2^15) found nothing more: the trees of a 128 KiB

@@ -34,8 +34,8 @@
  * instructions; the four samples within +-0.001 % at levels 16-22 and both frame sizes
  * (tree at 1 MiB 0.012 % smaller at level 19). */
 #define MAX_FAILS 32u
-/* The statistics-only passes of levels 19+ on single-block frames search this deep and skip
- * like level 15: the choices they learn from come out nearly the same for a fifth of the work.
+/* The statistics-only passes of levels 19-22 search this deep and skip like level 15: the
+ * choices they learn from come out nearly the same for a fifth of the work.
  * 2^4 rather than 2^6 pays for most of the chains' time (level 19, 128 KiB, bin: 4.48 G
  * instructions at 2^5, 4.43 G at 2^4, sizes within +-0.02 %; 2^3: text 0.03 % larger). */
 #define PRE_PASS_SEARCH_LOG 4u
@@ -326,12 +326,18 @@ static void opt_ctx_init(struct opt_ctx *o, struct zs_cctx *c, const uint8_t *sr
 			 size_t end, unsigned attempts, int quick)
 {
 	/* Inserting a position costs nearly a search; the trees of inputs over 128 KiB grow
-	 * deeper and need twice as many (1 MiB frames, levels 16-22: 0.05-0.5 % smaller).
+	 * deeper and need twice as many (1 MiB frames, levels 16-22: 0.05-0.5 % smaller),
+	 * except btopt's (levels 16-17 at 1 MiB; 13-15 at 256 KiB), which skip most searches
+	 * and spend their time in the inserts: 16 steps left level 16 0.05-0.5 % larger (text
+	 * 0.9907 -> 0.9953 of libzstd's size, the others within 0.3 %) and 1.04-1.09x as fast
+	 * on all four samples (bin 1.07 -> 1.13x libzstd's speed, locked A/B, two rounds);
+	 * level 17 text 0.9946.
 	 * Levels 19-22 insert every position of a 128 KiB input (below): there 8 steps keep the
 	 * trees as useful as 16 for fewer steps (level 19, the four samples: tree -0.03 %,
 	 * bin -0.02 %, text -0.01 %, misc +0.006 %; 4 or 6 steps: text +0.02-0.04 %, 12: the
 	 * same sizes as 16). */
-	unsigned insert_cap = c->bt_mask >= (1u << 18) - 1 ? 32 :
+	unsigned insert_cap = c->p.strategy == ZS_BTOPT ? 16 :
+			      c->bt_mask >= (1u << 18) - 1 ? 32 :
 			      c->p.strategy == ZS_BTULTRA2 ? INSERT_CAP_ULTRA2 : 16;
 	unsigned insert_attempts = attempts > insert_cap ? insert_cap : attempts;
 
@@ -818,24 +824,27 @@ void zs_parse_opt(struct zs_cctx *c, const uint8_t *src, size_t start, size_t en
 	else
 		zs_freqs_scale(&os->fr);
 	if (c->p.passes > 1 && start == 0 && end - start >= 1024) {
-		/* Levels 19+: parse the frame's first block again, each pass priced by what the
-		 * previous one chose. The trees' heads (all empty), the 3-byte table and the
-		 * repeat offsets go back to the frame's start, which makes the trees exactly as
-		 * they were. (A later block would see trees its first pass rewrote.) */
+		/* Levels 19-22 (19 only up to 256 KiB): parse the frame's first block again, each
+		 * pass priced by what the previous one chose. The trees' heads (all empty), the
+		 * 3-byte table and the repeat offsets go back to the frame's start, which makes the
+		 * trees exactly as they were. (A later block would see trees its first pass
+		 * rewrote.) */
 		size_t hsize = ((size_t)1 << c->hash_log) * sizeof(uint32_t);
 		size_t seq0 = st->nseq, lit0 = st->nlits;
 		uint32_t rep[3];
 
 		memcpy(rep, st->rep, sizeof(rep));
 		memcpy(os->hash_save, c->hash, hsize);
-		/* Quick statistics passes only for a frame of one block: a first block's choices
-		 * price every later one, and there a quick pass's statistics cost up to 0.6 %. */
-		int quick = c->src_len <= ZS_BLOCK_SIZE_MAX;
-		unsigned pre = quick && PRE_PASS_SEARCH_LOG < c->p.search_log ?
-				       1u << PRE_PASS_SEARCH_LOG : full;
+		/* Quick statistics passes in frames of several blocks too, though the first
+		 * block's choices price every later one: 1 MiB frames, levels 19-22, the four
+		 * samples within +-0.02 % of full passes (once up to 0.6 % larger; tree 0.02 %
+		 * smaller now), bin 2.5 % fewer instructions at level 19 (its two-pass row;
+		 * cachegrind). */
+		unsigned pre = PRE_PASS_SEARCH_LOG < c->p.search_log ? 1u << PRE_PASS_SEARCH_LOG :
+									full;
 
 		for (unsigned k = 1; k < c->p.passes; k++) {
-			parse_pass(c, src, start, end, pre, quick);
+			parse_pass(c, src, start, end, pre, 1);
 			learn_pass(c, seq0, lit0, end - start);
 			memcpy(c->hash, os->hash_save, hsize);
 			if (c->use_hash3)
