@@ -214,10 +214,13 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
  * each counted on a load far back in the input, mispredicted (misc, 1 MiB, level 7: 10 % fewer
  * mispredictions; 128 KiB: 7 % at level 7, 19 % at level 9, for 0.4-2 % more instructions).
  * The same frames: a candidate that passes the byte and fails the word is not longer. Levels
- * 7-10 ran 2-11 % faster at 1 MiB and levels 8-10 2-7 % at 128 KiB (misc the most), levels 5-6
- * even (locked A/B, two rounds). */
-ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best)
+ * 7-10 ran 2-11 % faster at 1 MiB and levels 8-10 2-7 % at 128 KiB (misc the most), level 6
+ * even. The greedy parse (level 5) keeps the byte: with the word its bin sample read 1.5-2.5 %
+ * slower at 1 MiB in three of three locked A/B runs (0.5-1 % at 128 KiB). */
+ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best, int greedy)
 {
+	if (greedy)
+		return c[best] == p[best];
 	return zs_read32(c + best - 3) == zs_read32(p + best - 3);
 }
 
@@ -227,7 +230,7 @@ ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best)
  * the others ignore it and compile as before it (with it there, levels 6-10 at 128 KiB read
  * 1-7 % slower, the same frames). */
 ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
-				 unsigned hm, size_t floor)
+				 unsigned hm, size_t floor, int greedy)
 {
 	const struct zs_rows *r = &s->rows;
 	const uint8_t *src = s->src;
@@ -263,7 +266,7 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 		/* The bytes up to the one that would extend the best match rule most candidates
 		 * out cheaply (may_extend). best stays below end - pos (a match reaching the end
 		 * stops the search), so src[pos + best] is in the block. */
-		if (may_extend(src + cand, src + pos, best)) {
+		if (may_extend(src + cand, src + pos, best, greedy)) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
 			/* Longer, and worth its offset's bits: a match a byte or two longer at
@@ -329,7 +332,7 @@ ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint3
 		floor = m->len - s->step_floor; /* m->len >= 4 here */
 		floor = floor < s->end - pos ? floor : s->end - pos - 1;
 	}
-	size_t len = find_match(s, pos, &dist, rb, hm, floor);
+	size_t len = find_match(s, pos, &dist, rb, hm, floor, 0);
 
 	int margin = rb == TREES ? s->margin[step != 1] : step == 1 ? 4 : 7;
 
@@ -353,15 +356,15 @@ ZS_ROW_INLINE void store_lits(struct zs_seq_store *st, const uint8_t *src, size_
 	st->nlits += to - anchor;
 }
 
-/* The parse of src[start, end) with rows of rb bytes. */
+/* The parse of src[start, end) with rows of rb bytes; greedy: only for ZS_GREEDY. */
 ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb,
-			      unsigned hm)
+			      unsigned hm, int greedy)
 {
 	struct zs_seq_store *st = &c->store;
 	struct lazy_state s = *ls;
 	const uint8_t *src = s.src;
 	size_t end = s.end;
-	unsigned depth = c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
+	unsigned depth = greedy || c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
 	size_t pos = start + (start == 0), anchor = start;
 
 	ring_fill(&s, start, rb, hm);
@@ -376,7 +379,7 @@ ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t s
 				goto store;
 		}
 		uint32_t dist = 0;
-		size_t len = find_match(&s, pos, &dist, rb, hm, 0);
+		size_t len = find_match(&s, pos, &dist, rb, hm, 0, greedy);
 
 		if (len > m.len)
 			m = (struct lazy_match){pos, len, dist, 0};
@@ -433,25 +436,50 @@ store:
 #define NOINLINE
 #endif
 
-/* One copy of the parse per row size and hash width, the row geometry constant in each. */
-#define PARSE_COPY(rb, hm)                                                                  \
-	static NOINLINE void parse_##rb##_##hm(struct zs_cctx *c, struct lazy_state *s,     \
-					       size_t start)                                 \
+/* One copy of the parse per row size and hash width, the row geometry constant in each, and
+ * greedy copies (g) of the rows greedy levels take (64 and 128 bytes: level 5, and levels 3-4
+ * of levels_small.c); a greedy level with larger rows runs the lazy copy, at depth 0. Without
+ * the lazy steps' code (depth a constant 0) and with the byte filter, level 5 ran 1-6 % faster
+ * than main at 1 MiB and 0.5-5 % at 128 KiB (locked A/B, two rounds each: misc 0.990 ->
+ * 1.032 and 1.013 -> 1.061, text 0.998 -> 1.043 and 1.039 -> 1.082), the same frames. */
+#define PARSE_COPY(rb, hm, g, name)                                                         \
+	static NOINLINE void name(struct zs_cctx *c, struct lazy_state *s, size_t start)    \
 	{                                                                                   \
-		parse_rows(c, s, start, rb, hm);                                            \
+		parse_rows(c, s, start, rb, hm, g);                                         \
 	}
-PARSE_COPY(0, 4)
-PARSE_COPY(64, 4)
-PARSE_COPY(64, 5)
-PARSE_COPY(128, 4)
-PARSE_COPY(128, 5)
-PARSE_COPY(192, 4)
-PARSE_COPY(192, 5)
-PARSE_COPY(256, 4)
-PARSE_COPY(256, 5)
+PARSE_COPY(0, 4, 0, parse_0_4)
+PARSE_COPY(64, 4, 0, parse_64_4)
+PARSE_COPY(64, 5, 0, parse_64_5)
+PARSE_COPY(128, 4, 0, parse_128_4)
+PARSE_COPY(128, 5, 0, parse_128_5)
+PARSE_COPY(192, 4, 0, parse_192_4)
+PARSE_COPY(192, 5, 0, parse_192_5)
+PARSE_COPY(256, 4, 0, parse_256_4)
+PARSE_COPY(256, 5, 0, parse_256_5)
+PARSE_COPY(64, 4, 1, parse_64_4g)
+PARSE_COPY(64, 5, 1, parse_64_5g)
+PARSE_COPY(128, 4, 1, parse_128_4g)
+PARSE_COPY(128, 5, 1, parse_128_5g)
 #undef PARSE_COPY
 
 typedef void parse_fn(struct zs_cctx *c, struct lazy_state *s, size_t start);
+
+/* The copy of the parse for the strategy, rows of rb bytes and matches of min_match bytes. */
+static parse_fn *parse_copy(enum zs_strategy strategy, unsigned rb, unsigned min_match)
+{
+	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
+	static parse_fn *const copies[4][2] = {
+		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
+		{parse_256_4, parse_256_5}};
+	static parse_fn *const greedy_copies[2][2] = {{parse_64_4g, parse_64_5g},
+						      {parse_128_4g, parse_128_5g}};
+
+	if (strategy == ZS_BTLAZY2)
+		return parse_0_4;
+	if (strategy == ZS_GREEDY && rb <= 128)
+		return greedy_copies[rb / 64 - 1][min_match >= 5];
+	return copies[rb / 64 - 1][min_match >= 5];
+}
 
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
@@ -537,19 +565,11 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 			c->src_len <= ((size_t)256 << 10) ? SECOND_STEP : 2 * SECOND_STEP;
 	/* The level's target_len, where it has one (levels.c). */
 	s.take_len = c->p.target_len > 0 ? c->p.target_len : SIZE_MAX;
-	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
-	static parse_fn *const copies[4][2] = {
-		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
-		{parse_256_4, parse_256_5}};
-
 	/* The trees keep two links per position of the frame (match_btlazy.h): a row whose
 	 * chain cannot hold them all (levels.c gives none) searches only the positions it can. */
 	size_t nodes = ((size_t)1 << c->chain_log) / 2;
 
 	if (c->p.strategy == ZS_BTLAZY2 && !zs_btl_fits(c) && nodes > 0 && s.hash_limit >= nodes)
 		s.hash_limit = nodes - 1;
-	if (c->p.strategy == ZS_BTLAZY2)
-		parse_0_4(c, &s, start);
-	else
-		copies[rb / 64 - 1][s.min_match >= 5](c, &s, start);
+	parse_copy(c->p.strategy, rb, s.min_match)(c, &s, start);
 }
