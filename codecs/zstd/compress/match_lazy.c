@@ -215,12 +215,10 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
  * mispredictions; 128 KiB: 7 % at level 7, 19 % at level 9, for 0.4-2 % more instructions).
  * The same frames: a candidate that passes the byte and fails the word is not longer. Levels
  * 7-10 ran 2-11 % faster at 1 MiB and levels 8-10 2-7 % at 128 KiB (misc the most), level 6
- * even. The greedy parse (level 5) keeps the byte: with the word its bin sample read 1.5-2.5 %
- * slower at 1 MiB in three of three locked A/B runs (0.5-1 % at 128 KiB). */
-ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best, int greedy)
+ * 0-3 %; level 5 1-2 % slower until its greedy copies (parse_64_5g), then 0-3 % faster than
+ * with the byte there too (four locked rounds). */
+ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best)
 {
-	if (greedy)
-		return c[best] == p[best];
 	return zs_read32(c + best - 3) == zs_read32(p + best - 3);
 }
 
@@ -230,7 +228,7 @@ ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best, in
  * the others ignore it and compile as before it (with it there, levels 6-10 at 128 KiB read
  * 1-7 % slower, the same frames). */
 ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist, unsigned rb,
-				 unsigned hm, size_t floor, int greedy)
+				 unsigned hm, size_t floor)
 {
 	const struct zs_rows *r = &s->rows;
 	const uint8_t *src = s->src;
@@ -266,7 +264,7 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 		/* The bytes up to the one that would extend the best match rule most candidates
 		 * out cheaply (may_extend). best stays below end - pos (a match reaching the end
 		 * stops the search), so src[pos + best] is in the block. */
-		if (may_extend(src + cand, src + pos, best, greedy)) {
+		if (may_extend(src + cand, src + pos, best)) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
 			/* Longer, and worth its offset's bits: a match a byte or two longer at
@@ -332,7 +330,7 @@ ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint3
 		floor = m->len - s->step_floor; /* m->len >= 4 here */
 		floor = floor < s->end - pos ? floor : s->end - pos - 1;
 	}
-	size_t len = find_match(s, pos, &dist, rb, hm, floor, 0);
+	size_t len = find_match(s, pos, &dist, rb, hm, floor);
 
 	int margin = rb == TREES ? s->margin[step != 1] : step == 1 ? 4 : 7;
 
@@ -379,7 +377,7 @@ ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t s
 				goto store;
 		}
 		uint32_t dist = 0;
-		size_t len = find_match(&s, pos, &dist, rb, hm, 0, greedy);
+		size_t len = find_match(&s, pos, &dist, rb, hm, 0);
 
 		if (len > m.len)
 			m = (struct lazy_match){pos, len, dist, 0};
@@ -439,8 +437,8 @@ store:
 /* One copy of the parse per row size and hash width, the row geometry constant in each, and
  * greedy copies (g) of the rows greedy levels take (64 and 128 bytes: level 5, and levels 3-4
  * of levels_small.c); a greedy level with larger rows runs the lazy copy, at depth 0. Without
- * the lazy steps' code (depth a constant 0) and with the byte filter, level 5 ran 1-6 % faster
- * than main at 1 MiB and 0.5-5 % at 128 KiB (locked A/B, two rounds each: misc 0.990 ->
+ * the lazy steps' code (depth a constant 0) level 5 ran 1-6 % faster than main at 1 MiB and
+ * 0.5-5 % at 128 KiB (locked A/B, two rounds each, the byte filter in both: misc 0.990 ->
  * 1.032 and 1.013 -> 1.061, text 0.998 -> 1.043 and 1.039 -> 1.082), the same frames. */
 #define PARSE_COPY(rb, hm, g, name)                                                         \
 	static NOINLINE void name(struct zs_cctx *c, struct lazy_state *s, size_t start)    \
