@@ -553,7 +553,8 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * long as m: 0.9954-0.9997 of libzstd's size (was 0.9947-0.9985; bin the least margin),
 	 * 3-9 % faster in a locked A/B (two rounds: misc 1.005 -> 1.093, bin 1.023 -> 1.069).
 	 * Levels 8-10 stay a byte lower (as long as m, level 8's tree and bin were 1.0003 and
-	 * 1.0002), and so would level 6 (its bin 1.0003). */
+	 * 1.0002). Level 6 as long as m: bin 1.0003; a byte lower: no faster than none (three
+	 * locked rounds, with may_extend's word filter). */
 	s.step_floor = 0;
 	if (s.min_match >= 5 && rb >= 128 && c->src_len > ((size_t)256 << 10))
 		s.step_floor = c->p.strategy == ZS_LAZY ? 1 : 2;
