@@ -70,7 +70,8 @@ struct lazy_state {
 	size_t second_step; /* lazy2: matches this long skip the second step */
 	size_t take_len;    /* matches this long are taken without lazy evaluation */
 	int short_runs;     /* trees: insert only the ends of a match longer than TREE_RUN */
-	int step_floor;     /* rows: lazy steps search only for matches at least m.len - 1 long */
+	size_t step_floor;  /* rows: lazy steps search only for matches longer than m.len - this
+			     * (0: any match) */
 	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
 	 * modulo AHEAD. */
 	uint8_t *ring_row[AHEAD];
@@ -207,6 +208,20 @@ static inline size_t tree_match(struct lazy_state *s, size_t pos, uint32_t *dist
 	return m[k].len;
 }
 
+/* Whether the candidate at c may match the input at p for more than best bytes (best >= 3: the
+ * rows take matches of 4 bytes or more): the four bytes ending at the one that would extend the
+ * best match. That byte alone let through candidates that differ before it, and their lengths,
+ * each counted on a load far back in the input, mispredicted (misc, 1 MiB, level 7: 10 % fewer
+ * mispredictions; 128 KiB: 7 % at level 7, 19 % at level 9, for 0.4-2 % more instructions).
+ * The same frames: a candidate that passes the byte and fails the word is not longer. Levels
+ * 7-10 ran 2-11 % faster at 1 MiB and levels 8-10 2-7 % at 128 KiB (misc the most), level 6
+ * 0-3 %; level 5 1-2 % slower until its greedy copies (parse_64_5g), then 0-3 % faster than
+ * with the byte there too (four locked rounds). */
+ZS_ROW_INLINE int may_extend(const uint8_t *c, const uint8_t *p, size_t best)
+{
+	return zs_read32(c + best - 3) == zs_read32(p + best - 3);
+}
+
 /* Inserts up to pos, then searches pos's row newest first; returns the longest match length
  * (0 if none reaches min_match) and its distance. The copies of 5-byte rows (levels 5-10 over
  * 256 KiB) take a floor, which stays below end - pos: they return only a match longer than it;
@@ -246,10 +261,10 @@ ZS_ROW_INLINE size_t find_match(struct lazy_state *s, size_t pos, uint32_t *dist
 		 * took) ends the search. */
 		if (cand >= pos)
 			break;
-		/* The byte that would extend the best match rules most candidates out cheaply.
-		 * best stays below end - pos (a match reaching the end stops the search), so
-		 * src[pos + best] is in the block. */
-		if (src[cand + best] == src[pos + best]) {
+		/* The bytes up to the one that would extend the best match rule most candidates
+		 * out cheaply (may_extend). best stays below end - pos (a match reaching the end
+		 * stops the search), so src[pos + best] is in the block. */
+		if (may_extend(src + cand, src + pos, best)) {
 			size_t len = zs_match_len(src + pos, src + cand, limit);
 
 			/* Longer, and worth its offset's bits: a match a byte or two longer at
@@ -306,13 +321,13 @@ ZS_ROW_INLINE int look_further(struct lazy_state *s, size_t pos, int step, uint3
 	}
 	uint32_t dist = 0;
 	/* A match two bytes shorter than m wins only with an offset 13 bits shorter (16 on the
-	 * second step), seldom: where s->step_floor asks, the step searches only for one
-	 * m->len - 1 long or more, and the byte test rules out more candidates before their
-	 * lengths are counted (zs_parse_lazy). */
+	 * second step), one a byte shorter with one 9 bits shorter, seldom: where s->step_floor
+	 * asks, the step searches only for one m->len - 1 (or m->len) long or more, and the filter
+	 * rules out more candidates before their lengths are counted (zs_parse_lazy). */
 	size_t floor = 0;
 
 	if (hm >= 5 && s->step_floor) {
-		floor = m->len - 2; /* m->len >= 4 here */
+		floor = m->len - s->step_floor; /* m->len >= 4 here */
 		floor = floor < s->end - pos ? floor : s->end - pos - 1;
 	}
 	size_t len = find_match(s, pos, &dist, rb, hm, floor);
@@ -339,15 +354,15 @@ ZS_ROW_INLINE void store_lits(struct zs_seq_store *st, const uint8_t *src, size_
 	st->nlits += to - anchor;
 }
 
-/* The parse of src[start, end) with rows of rb bytes. */
+/* The parse of src[start, end) with rows of rb bytes; greedy: only for ZS_GREEDY. */
 ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb,
-			      unsigned hm)
+			      unsigned hm, int greedy)
 {
 	struct zs_seq_store *st = &c->store;
 	struct lazy_state s = *ls;
 	const uint8_t *src = s.src;
 	size_t end = s.end;
-	unsigned depth = c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
+	unsigned depth = greedy || c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
 	size_t pos = start + (start == 0), anchor = start;
 
 	ring_fill(&s, start, rb, hm);
@@ -419,25 +434,50 @@ store:
 #define NOINLINE
 #endif
 
-/* One copy of the parse per row size and hash width, the row geometry constant in each. */
-#define PARSE_COPY(rb, hm)                                                                  \
-	static NOINLINE void parse_##rb##_##hm(struct zs_cctx *c, struct lazy_state *s,     \
-					       size_t start)                                 \
+/* One copy of the parse per row size and hash width, the row geometry constant in each, and
+ * greedy copies (g) of the rows greedy levels take (64 and 128 bytes: level 5, and levels 3-4
+ * of levels_small.c); a greedy level with larger rows runs the lazy copy, at depth 0. Without
+ * the lazy steps' code (depth a constant 0) level 5 ran 1-6 % faster than main at 1 MiB and
+ * 0.5-5 % at 128 KiB (locked A/B, two rounds each, the byte filter in both: misc 0.990 ->
+ * 1.032 and 1.013 -> 1.061, text 0.998 -> 1.043 and 1.039 -> 1.082), the same frames. */
+#define PARSE_COPY(rb, hm, g, name)                                                         \
+	static NOINLINE void name(struct zs_cctx *c, struct lazy_state *s, size_t start)    \
 	{                                                                                   \
-		parse_rows(c, s, start, rb, hm);                                            \
+		parse_rows(c, s, start, rb, hm, g);                                         \
 	}
-PARSE_COPY(0, 4)
-PARSE_COPY(64, 4)
-PARSE_COPY(64, 5)
-PARSE_COPY(128, 4)
-PARSE_COPY(128, 5)
-PARSE_COPY(192, 4)
-PARSE_COPY(192, 5)
-PARSE_COPY(256, 4)
-PARSE_COPY(256, 5)
+PARSE_COPY(0, 4, 0, parse_0_4)
+PARSE_COPY(64, 4, 0, parse_64_4)
+PARSE_COPY(64, 5, 0, parse_64_5)
+PARSE_COPY(128, 4, 0, parse_128_4)
+PARSE_COPY(128, 5, 0, parse_128_5)
+PARSE_COPY(192, 4, 0, parse_192_4)
+PARSE_COPY(192, 5, 0, parse_192_5)
+PARSE_COPY(256, 4, 0, parse_256_4)
+PARSE_COPY(256, 5, 0, parse_256_5)
+PARSE_COPY(64, 4, 1, parse_64_4g)
+PARSE_COPY(64, 5, 1, parse_64_5g)
+PARSE_COPY(128, 4, 1, parse_128_4g)
+PARSE_COPY(128, 5, 1, parse_128_5g)
 #undef PARSE_COPY
 
 typedef void parse_fn(struct zs_cctx *c, struct lazy_state *s, size_t start);
+
+/* The copy of the parse for the strategy, rows of rb bytes and matches of min_match bytes. */
+static parse_fn *parse_copy(enum zs_strategy strategy, unsigned rb, unsigned min_match)
+{
+	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
+	static parse_fn *const copies[4][2] = {
+		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
+		{parse_256_4, parse_256_5}};
+	static parse_fn *const greedy_copies[2][2] = {{parse_64_4g, parse_64_5g},
+						      {parse_128_4g, parse_128_5g}};
+
+	if (strategy == ZS_BTLAZY2)
+		return parse_0_4;
+	if (strategy == ZS_GREEDY && rb <= 128)
+		return greedy_copies[rb / 64 - 1][min_match >= 5];
+	return copies[rb / 64 - 1][min_match >= 5];
+}
 
 void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
@@ -509,27 +549,26 @@ void zs_parse_lazy(struct zs_cctx *c, const uint8_t *src, size_t start, size_t e
 	 * Level 6 there (64-byte rows) keeps none: with it, tree read 1-6 % slower in five of seven
 	 * runs. Only the copies of 5-byte hashes look at the flag (look_further), so levels 11-12
 	 * over 256 KiB (4-byte rows) and the trees keep their frames; every row under 256 KiB is
-	 * of 4-byte hashes too. */
-	s.step_floor = s.min_match >= 5 && rb >= 128 && c->src_len > ((size_t)256 << 10);
+	 * of 4-byte hashes too. Level 7 there, one step (ZS_LAZY), searches only for a match as
+	 * long as m: 0.9954-0.9997 of libzstd's size (was 0.9947-0.9985; bin the least margin),
+	 * 3-9 % faster in a locked A/B (two rounds: misc 1.005 -> 1.093, bin 1.023 -> 1.069).
+	 * Levels 8-10 stay a byte lower (as long as m, level 8's tree and bin were 1.0003 and
+	 * 1.0002). Level 6 as long as m: bin 1.0003; a byte lower: no faster than none (three
+	 * locked rounds, with may_extend's word filter). */
+	s.step_floor = 0;
+	if (s.min_match >= 5 && rb >= 128 && c->src_len > ((size_t)256 << 10))
+		s.step_floor = c->p.strategy == ZS_LAZY ? 1 : 2;
 	if (s.hash_limit > end)
 		s.hash_limit = end;
 	s.second_step = c->p.strategy == ZS_BTLAZY2 ? SIZE_MAX :
 			c->src_len <= ((size_t)256 << 10) ? SECOND_STEP : 2 * SECOND_STEP;
 	/* The level's target_len, where it has one (levels.c). */
 	s.take_len = c->p.target_len > 0 ? c->p.target_len : SIZE_MAX;
-	/* Hashes cover 4 or 5 bytes: a longer minimum still finds its matches among theirs. */
-	static parse_fn *const copies[4][2] = {
-		{parse_64_4, parse_64_5}, {parse_128_4, parse_128_5}, {parse_192_4, parse_192_5},
-		{parse_256_4, parse_256_5}};
-
 	/* The trees keep two links per position of the frame (match_btlazy.h): a row whose
 	 * chain cannot hold them all (levels.c gives none) searches only the positions it can. */
 	size_t nodes = ((size_t)1 << c->chain_log) / 2;
 
 	if (c->p.strategy == ZS_BTLAZY2 && !zs_btl_fits(c) && nodes > 0 && s.hash_limit >= nodes)
 		s.hash_limit = nodes - 1;
-	if (c->p.strategy == ZS_BTLAZY2)
-		parse_0_4(c, &s, start);
-	else
-		copies[rb / 64 - 1][s.min_match >= 5](c, &s, start);
+	parse_copy(c->p.strategy, rb, s.min_match)(c, &s, start);
 }
