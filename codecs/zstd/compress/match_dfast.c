@@ -36,7 +36,7 @@ len_pairs(const uint8_t *a, const uint8_t *b, const uint8_t *limit)
 	return (size_t)(a - start) + zs_match_len(a, b, limit);
 }
 
-/* The retry one byte on (retry and try_cand: the same matches) in two halves: ahead_load
+/* The retry one byte on (a longer match there replaces m) in two halves: ahead_load
  * reads the long slot of p and its candidate's first 8 bytes when the probe finds a table
  * match, before that match's length is counted, so that these reads (two random ones, the
  * slot often outside the L1 cache) overlap the count and its mispredicted exit instead of

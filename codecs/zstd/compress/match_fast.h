@@ -39,39 +39,6 @@ struct fmatch {
 	uint32_t dist;
 };
 
-/* Tries cand, a candidate for position p: one whose first width bytes match and that is longer
- * than m replaces it. */
-static inline __attribute__((always_inline)) int
-try_cand(uint32_t cand, const uint8_t *src, size_t p, unsigned width, const uint8_t *limit,
-	 struct fmatch *m)
-{
-	/* The same distance one byte on is the same match, a byte shorter: the usual case, as
-	 * the candidate's neighbour was hashed when the parser passed it. */
-	if (cand >= p || p - cand == m->dist ||
-	    (width == 8 ? zs_read64(src + cand) != zs_read64(src + p)
-			: zs_read32(src + cand) != zs_read32(src + p)))
-		return 0;
-	size_t len = width + zs_match_len(src + p + width, src + cand + width, limit);
-
-	if (len <= m->len)
-		return 0;
-	m->pos = p;
-	m->dist = (uint32_t)(p - cand);
-	m->len = len;
-	return 1;
-}
-
-/* Probes table slot tab[h] for position p (and claims the slot for p), as try_cand. */
-static inline __attribute__((always_inline)) int
-retry(uint32_t *tab, uint32_t h, uint32_t base, const uint8_t *src, size_t p, unsigned width,
-      const uint8_t *limit, struct fmatch *m)
-{
-	uint32_t cand = tab[h] - base;
-
-	tab[h] = (uint32_t)p + base;
-	return try_cand(cand, src, p, width, limit, m);
-}
-
 /* The length of the match at cand for position p, counted over its first 20 bytes at most
  * and without a branch (0 when its first 4 bytes differ or when allowed is 0): the retry one
  * byte on rarely wins, and its tests and length count cost the fast levels a mispredicted
