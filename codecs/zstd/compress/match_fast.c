@@ -43,8 +43,9 @@ put_entry(uint32_t *tab, uint64_t v, size_t p, unsigned mm, unsigned log, unsign
 /* The single-table parsers' search limit and first position. Matches start at least 16
  * bytes before the block's end (zs_copy_wild), so their first bytes lie inside it, and the
  * reads past a match's start (peek20 one byte on, len16 4 on) stay 21 bytes inside the
- * input (len32 reads its 32 bytes only where the input holds them). Position 0 has no history (and the first repeat offset, 1, would read before it):
- * it is entered in the table and the search starts at 1. */
+ * input (len32 reads its 32 bytes only where the input holds them). Position 0 has no
+ * history (and the first repeat offset, 1, would read before it): it is entered in the table
+ * and the search starts at 1. */
 static inline __attribute__((always_inline)) size_t
 single_start(const struct zs_cctx *c, struct seek *k, size_t start, size_t end, unsigned mm,
 	     unsigned pbits)
@@ -317,10 +318,10 @@ seek_pair(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t s
  * the probe's is a miss known as soon as the slot is read, and only a slot with the probe's
  * tag has its candidate's bytes read (4 of them verified; a tag of 12 bits or more seldom
  * passes without them). The branch that finds a match, mispredicted at most matches, thus
- * resolves one load earlier than after seek_pair's candidate read (level 1 at 1 MiB: 1.04-1.08x
- * as fast in locked A/B runs, the same frames but for hash collisions: within 0.01 %). The table holds no
- * stale entries (parse_pair clears it for the frame), so every tagged candidate lies before
- * the position. */
+ * resolves one load earlier than after seek_pair's candidate read (levels 1-2: 1.01-1.16x as
+ * fast in locked A/B runs; the same frames but for hash collisions, within 0.01 %). The table
+ * holds no stale entries (parse_pair clears it for the frame), so every tagged candidate lies
+ * before the position. */
 static inline __attribute__((always_inline)) size_t
 seek_tagged(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t step0,
 	    unsigned pbits, uint32_t *dist, size_t *past)
@@ -455,19 +456,22 @@ close:
  * retry 2 is the pair loop (parse_pair). The pair loop's rows (levels.c: levels 1-2 at
  * 128 KiB, level 2 at 1 MiB) also get their table size and step growth as constants (shifts
  * by a constant free registers in the probe loop: 2-5 % fewer instructions in all, the same
- * frames); other sizes (small frames) take the copies that read them. */
+ * frames), and tagged entries (seek_tagged) with the positions of their inputs (18 bits up to
+ * 256 KiB, 20 up to 1 MiB); other sizes (small frames) take the copies that read them. */
 static inline __attribute__((always_inline)) void
 single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int retry)
 {
 	unsigned mm = c->p.min_match, log = c->hash_log, skip = c->p.search_log;
 
 	if (retry == 2) {
-		if (mm == 6 && log == 13 && skip == 9)
-			parse_pair(c, src, start, end, 6, 13, 9, 2, 0);
-		else if (mm == 5 && log == 15 && skip == 8)
-			parse_pair(c, src, start, end, 5, 15, 8, 2, 0);
-		else if (mm == 6 && log == 16 && skip == 8)
-			parse_pair(c, src, start, end, 6, 16, 8, 2, 0);
+		int p18 = c->src_len <= ((size_t)1 << 18), p20 = c->src_len <= ((size_t)1 << 20);
+
+		if (mm == 6 && log == 13 && skip == 9 && p18)
+			parse_pair(c, src, start, end, 6, 13, 9, 2, 18);
+		else if (mm == 5 && log == 15 && skip == 8 && p18)
+			parse_pair(c, src, start, end, 5, 15, 8, 2, 18);
+		else if (mm == 6 && log == 16 && skip == 9 && p20)
+			parse_pair(c, src, start, end, 6, 16, 9, 2, 20);
 		else if (mm == 5)
 			parse_pair(c, src, start, end, 5, log, skip, 2, 0);
 		else if (mm == 6)
