@@ -60,6 +60,9 @@ struct zs_cctx {
 	/* Every table stores position + idx_base, so a new frame needs no clearing: entries of
 	 * earlier frames lie below the new base and read as out of range. */
 	uint32_t idx_base;
+	/* hash holds match_fast.c's tagged entries (a position and hash bits, no idx_base):
+	 * frame.c clears it before the next frame, whose parser may read positions + idx_base. */
+	int hash_tagged;
 	uint32_t *chain;    /* 1 << p.chain_log links (lazy levels: the rows of match_row.h) */
 	uint32_t bt_mask;   /* optimal parser: the positions the trees hold (two links each), - 1 */
 	uint32_t *hash3;    /* optimal parser with 3-byte matches: the last position per 3-byte hash */

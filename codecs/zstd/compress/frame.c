@@ -326,6 +326,11 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 			zs_table_clear(c->chain, ((size_t)1 << c->chain_alloc_log) * sizeof(uint32_t));
 		c->idx_base = (uint32_t)c->max_input + 1;
 	}
+	/* Tagged entries (match_fast.c) carry no base: no frame's output may depend on them. */
+	if (c->hash_tagged) {
+		memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+		c->hash_tagged = 0;
+	}
 	memset(&c->entropy, 0, sizeof(c->entropy));
 	c->store.rep[0] = ZS_REP_START_1;
 	c->store.rep[1] = ZS_REP_START_2;

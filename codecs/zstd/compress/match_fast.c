@@ -368,22 +368,6 @@ seek_tagged(const struct seek *k, size_t pos, uint32_t rep0, unsigned mm, size_t
 	}
 }
 
-/* Whether the block that ends at end is the last of its frame that frame.c's write_block
- * parses: it parses no block under 8 bytes, nor a last block of one repeated byte (RLE). */
-static int last_parsed(const struct zs_cctx *c, const uint8_t *src, size_t end)
-{
-	size_t rest = c->src_len - end;
-
-	if (rest < 8)
-		return 1;
-	if (rest > ZS_BLOCK_SIZE_MAX)
-		return 0;
-	for (size_t i = 1; i < rest; i++)
-		if (src[end + i] != src[end])
-			return 0;
-	return 1;
-}
-
 /* One table of mm-byte hashes probed in pairs (seek_pair), with no retry one byte on: where
  * parse_single's retry cost a branch-free 20-byte count and a hash at every match, the
  * pairs find as much for less. After a match the table gets the pair's positions + 2 (the
@@ -407,9 +391,12 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 	const uint8_t *limit = src + end, *src_end = src + c->src_len;
 
 	cursor_open(&cu, &c->store);
-	/* A tagged table is cleared for each frame: its entries carry no base (see last_parsed) */
-	if (pbits && start == 0)
+	/* A tagged table is cleared for each frame: its entries carry no base, and those of an
+	 * untagged parse (positions + base) would read as candidates of any position. */
+	if (pbits && start == 0) {
 		memset(tab, 0, sizeof(*tab) << log);
+		c->hash_tagged = 1;
+	}
 	pos = single_start(c, &k, start, end, mm, pbits);
 	/* seek_pair returns ilimit when pos is at or past ilimit - 2: the bound is tested once
 	 * here, not at every match. */
@@ -444,11 +431,6 @@ parse_pair(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsi
 	}
 close:
 	cursor_close(&cu, &c->store, src, anchor, end);
-	/* Tagged entries read as positions + base to the other parsers of levels 1-2 (smaller
-	 * inputs of the same context): the table is left cleared for them after the frame's
-	 * last parsed block, so that no frame's output depends on the one before. */
-	if (pbits && last_parsed(c, src, end))
-		memset(tab, 0, sizeof(*tab) << log);
 }
 
 
