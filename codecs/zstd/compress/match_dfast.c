@@ -8,6 +8,15 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
+/* v, hidden from the compiler: a test of several conditions joined by & stays one branch on
+ * their value (gcc split such tests into a branch per condition, each mispredicted on its
+ * own). */
+static inline __attribute__((always_inline)) int opaque(int v)
+{
+	__asm__("" : "+r"(v));
+	return v;
+}
+
 /* The common length of a and b, at most limit - a, for the long (8-byte) candidates: 16
  * bytes a step with one exit test for both words, the word found by a mask. On text half the
  * long matches run past their first word, on average 2.6 words further, and zs_match_len's
@@ -66,6 +75,31 @@ ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
 {
 	*a->slot = (uint32_t)p + base;
 	if (a->cand >= p || p - a->cand == m->dist || a->x != 0)
+		return;
+	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
+
+	if (len <= m->len)
+		return;
+	m->pos = p;
+	m->dist = (uint32_t)(p - a->cand);
+	m->len = len;
+}
+
+/* ahead_try where want (m shorter than the retry target, or 1 for a short match), with one
+ * branch on all the tests: level 3's target (12) made its length test alone a coin toss on
+ * text, mispredicted in one long match of three (callgrind's model: 19.7K of 61.9K at 128
+ * KiB); one branch for all: 177K mispredictions in all where there were 201K, for 1.8M
+ * more instructions (7 %), level 3 on text 1.7 % faster at 128 KiB, 3 % at 1 MiB (locked
+ * A/B, two rounds). Level 4's target (64, 24) is a safer guess: its copies keep ahead_try.
+ * The slot is claimed only where wanted, as ahead_try's callers do. */
+static inline __attribute__((always_inline)) void
+ahead_fused(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
+	    const uint8_t *limit, struct fmatch *m, int want)
+{
+	int go = opaque(want & (a->cand < p) & (p - a->cand != m->dist) & (a->x == 0));
+
+	*a->slot = (uint32_t)pick(want, p + base, a->cand + base);
+	if (__builtin_expect(!go, 1))
 		return;
 	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
 
@@ -174,10 +208,11 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
  * Matches start at least 16 bytes before the block's end (zs_copy_wild): the long retry's 8
  * bytes one on stay inside the block and the input. mode: 0 for the other copies
  * (store_match, zs_offval), 1 for a row with zs_offval (level 4 at 1 MiB), 2 for a row
- * pushing new offsets (put_rep0 and store_table in both rows' kinds). */
+ * pushing new offsets (put_rep0 and store_table in both rows' kinds). fuse: the retry's
+ * tests in one branch (ahead_fused, level 3's rows). */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip, int mode)
+	     unsigned log, unsigned slog, unsigned skip, int mode, int fuse)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -246,7 +281,9 @@ long_found:
 		m.dist = (uint32_t)(pos - cl);
 		m.len = 8 + len_pairs(src + pos + 8, src + cl + 8, limit);
 		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
-		if (m.len < retry_below)
+		if (fuse)
+			ahead_fused(&ah, base, src, pos + 1, limit, &m, m.len < retry_below);
+		else if (m.len < retry_below)
 			ahead_try(&ah, base, src, pos + 1, limit, &m);
 		goto store;
 short_found:
@@ -255,7 +292,10 @@ short_found:
 		m.dist = (uint32_t)(pos - cs);
 		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
 		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
-		ahead_try(&ah, base, src, pos + 1, limit, &m);
+		if (fuse)
+			ahead_fused(&ah, base, src, pos + 1, limit, &m, 1);
+		else
+			ahead_try(&ah, base, src, pos + 1, limit, &m);
 store:
 		mstart = m.pos;
 		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
@@ -325,16 +365,16 @@ done:
  * fewer instructions on text, 0.02-0.1 % larger frames), all but level 4 at 1 MiB (target
  * 24), where bin would be 0.9999 of libzstd's size; the small frames' rows keep zs_offval.
  * Levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones. */
-DOUBLE_COPY(row3s, 5, 16, 15, 8, 2)
-DOUBLE_COPY(row3l, 5, 16, 16, 8, 2)
-DOUBLE_COPY(row4l, 5, 16, 16, 8, 1)
-DOUBLE_COPY(row4s, 4, 16, 15, 8, 2)
+DOUBLE_COPY(row3s, 5, 16, 15, 8, 2, 1)
+DOUBLE_COPY(row3l, 5, 16, 16, 8, 2, 1)
+DOUBLE_COPY(row4l, 5, 16, 16, 8, 1, 0)
+DOUBLE_COPY(row4s, 4, 16, 15, 8, 2, 0)
 DOUBLE_COPY(any4, 4, c->hash_log, c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log,
-	    c->p.search_log, 0)
+	    c->p.search_log, 0, 0)
 DOUBLE_COPY(any5, 5, c->hash_log, c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log,
-	    c->p.search_log, 0)
+	    c->p.search_log, 0, 0)
 DOUBLE_COPY(any, c->p.min_match, c->hash_log,
-	    c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log, c->p.search_log, 0)
+	    c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log, c->p.search_log, 0, 0)
 
 static void double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int bmi2)
 {
