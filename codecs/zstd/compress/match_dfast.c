@@ -8,6 +8,15 @@
 #include "codecs/zstd/compress/cctx.h"
 #include "codecs/zstd/compress/match_fast.h"
 
+/* v, hidden from the compiler: a test of several conditions joined by & stays one branch on
+ * their value (gcc split such tests into a branch per condition, each mispredicted on its
+ * own). */
+static inline __attribute__((always_inline)) int opaque(int v)
+{
+	__asm__("" : "+r"(v));
+	return v;
+}
+
 /* The common length of a and b, at most limit - a, for the long (8-byte) candidates: 16
  * bytes a step with one exit test for both words, the word found by a mask. On text half the
  * long matches run past their first word, on average 2.6 words further, and zs_match_len's
@@ -74,6 +83,42 @@ ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
 	m->pos = p;
 	m->dist = (uint32_t)(p - a->cand);
 	m->len = len;
+}
+
+/* ahead_try where want (m shorter than the retry target, or 1 for a short match), with one
+ * branch on all the tests: level 3's target (12) made its length test alone a coin toss on
+ * text, mispredicted in one long match of three (callgrind's model: 19.7K of 61.9K at 128
+ * KiB); one branch for all: 177K mispredictions in all where there were 201K, for 1.8M
+ * more instructions (7 %), level 3 on text 1.7 % faster at 128 KiB, 3 % at 1 MiB (locked
+ * A/B, two rounds). Level 4's target (64, 24) is a safer guess: its copies keep ahead_try.
+ * The slot is claimed only where wanted, as ahead_try's callers do. */
+static inline __attribute__((always_inline)) void
+ahead_fused(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
+	    const uint8_t *limit, struct fmatch *m, int want)
+{
+	int go = opaque(want & (a->cand < p) & (p - a->cand != m->dist) & (a->x == 0));
+
+	*a->slot = (uint32_t)pick(want, p + base, a->cand + base);
+	if (__builtin_expect(!go, 1))
+		return;
+	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
+
+	if (len <= m->len)
+		return;
+	m->pos = p;
+	m->dist = (uint32_t)(p - a->cand);
+	m->len = len;
+}
+
+/* The retry where want: by ahead_fused where fuse, else by ahead_try. */
+static inline __attribute__((always_inline)) void
+ahead_retry(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
+	    const uint8_t *limit, struct fmatch *m, int want, int fuse)
+{
+	if (fuse)
+		ahead_fused(a, base, src, p, limit, m, want);
+	else if (want)
+		ahead_try(a, base, src, p, limit, m);
 }
 
 /* Prefetches the two table slots that the probe at a match's end (end, at most ilimit) will
@@ -158,6 +203,35 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
 	return raw ? put_new(cu, src, anchor, m) : store_match(cu, src, anchor, m, 0, 0);
 }
 
+enum { FOUND_NONE, FOUND_REP, FOUND_LONG, FOUND_SHORT };
+
+/* One probe at pos: both tables read and claimed, then the repeat offset one byte on, the
+ * long and the short candidate tested (see parse_double), the candidates left in cl and cs. */
+static inline __attribute__((always_inline)) int
+probe(uint32_t *longs, uint32_t *shorts, uint32_t base, const uint8_t *src, size_t pos,
+      const uint8_t *rsrc, unsigned mm, unsigned log, unsigned slog, uint32_t *cl, uint32_t *cs)
+{
+	uint64_t v = zs_read64(src + pos);
+	size_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
+	*cl = longs[hl] - base;
+	*cs = shorts[hs] - base;
+	longs[hl] = shorts[hs] = (uint32_t)pos + base;
+	size_t al = pick(*cl < pos, *cl, pos - 1), as = pick(*cs < pos, *cs, pos - 1);
+	uint64_t xl = zs_read64(src + al) ^ v;
+	uint64_t xs = (zs_read32(src + as) ^ v) << 32;
+	uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
+
+	if (__builtin_expect(xr == 0, 0))
+		return FOUND_REP;
+	*cl = (uint32_t)al;
+	*cs = (uint32_t)as;
+	if (__builtin_expect(xl == 0, 0))
+		return FOUND_LONG;
+	if (__builtin_expect(xs == 0, 0))
+		return FOUND_SHORT;
+	return FOUND_NONE;
+}
+
 /* A long (8-byte) and a short (mm-byte, 2^chain_log slots) table; the long candidate is
  * preferred. A short match, or a long one under target_len, tries the long candidate one
  * byte on. (The short candidate there too found 0.3 % more for 2-3 % more work.) The repeat
@@ -171,13 +245,18 @@ store_table(struct cursor *cu, const uint8_t *src, size_t anchor, struct fmatch 
  * read at pos - 1 instead, so probes start at 1: a match there is a true one, at distance 1.
  * The step grows by one every 2^skip bytes since the anchor: lim is the next position where
  * it grows (or ilimit), so the loop adds a constant step and makes one test a position.
+ * The first probe after a match (at its end, or one past a start) is a copy of its own, its
+ * branches apart from the loop's: on text it finds a match 77 % of the time, later ones 22 %
+ * (level 3, 128 KiB); 1-1.5 % faster at levels 3-4, text at level 3 1.6 % (locked A/B, two
+ * rounds), the same frames.
  * Matches start at least 16 bytes before the block's end (zs_copy_wild): the long retry's 8
  * bytes one on stay inside the block and the input. mode: 0 for the other copies
  * (store_match, zs_offval), 1 for a row with zs_offval (level 4 at 1 MiB), 2 for a row
- * pushing new offsets (put_rep0 and store_table in both rows' kinds). */
+ * pushing new offsets (put_rep0 and store_table in both rows' kinds). fuse: the retry's
+ * tests in one branch (ahead_fused, level 3's rows). */
 static inline __attribute__((always_inline)) void
 parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, unsigned mm,
-	     unsigned log, unsigned slog, unsigned skip, int mode)
+	     unsigned log, unsigned slog, unsigned skip, int mode, int fuse)
 {
 	struct cursor cu;
 	uint32_t *shorts = c->hash, *longs = c->hash2;
@@ -200,26 +279,25 @@ parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, un
 		size_t lim = anchor + ((size_t)1 << skip);
 
 		lim = lim < ilimit ? lim : ilimit;
+		switch (probe(longs, shorts, base, src, pos, rsrc, mm, log, slog, &cl, &cs)) {
+		case FOUND_REP:
+			goto rep_found;
+		case FOUND_LONG:
+			goto long_found;
+		case FOUND_SHORT:
+			goto short_found;
+		}
+		if (++pos >= ilimit)
+			break;
 		for (;;) {
-			uint64_t v = zs_read64(src + pos);
-			size_t hl = zs_hash_word(v, 8, log), hs = zs_hash_word(v, mm, slog);
-
-			cl = longs[hl] - base;
-			cs = shorts[hs] - base;
-			longs[hl] = shorts[hs] = (uint32_t)pos + base;
-			size_t al = pick(cl < pos, cl, pos - 1), as = pick(cs < pos, cs, pos - 1);
-			uint64_t xl = zs_read64(src + al) ^ v;
-			uint64_t xs = (zs_read32(src + as) ^ v) << 32;
-			uint32_t xr = (uint32_t)(v >> 8) ^ zs_read32(rsrc + pos);
-
-			if (__builtin_expect(xr == 0, 0))
+			switch (probe(longs, shorts, base, src, pos, rsrc, mm, log, slog, &cl, &cs)) {
+			case FOUND_REP:
 				goto rep_found;
-			cl = (uint32_t)al;
-			cs = (uint32_t)as;
-			if (__builtin_expect(xl == 0, 0))
+			case FOUND_LONG:
 				goto long_found;
-			if (__builtin_expect(xs == 0, 0))
+			case FOUND_SHORT:
 				goto short_found;
+			}
 			pos += step;
 			if (__builtin_expect(pos >= lim, 0)) {
 				if (pos >= ilimit)
@@ -246,8 +324,7 @@ long_found:
 		m.dist = (uint32_t)(pos - cl);
 		m.len = 8 + len_pairs(src + pos + 8, src + cl + 8, limit);
 		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
-		if (m.len < retry_below)
-			ahead_try(&ah, base, src, pos + 1, limit, &m);
+		ahead_retry(&ah, base, src, pos + 1, limit, &m, m.len < retry_below, fuse);
 		goto store;
 short_found:
 		ahead_load(&ah, longs, base, src, pos + 1, log);
@@ -255,7 +332,7 @@ short_found:
 		m.dist = (uint32_t)(pos - cs);
 		m.len = 4 + zs_match_len(src + pos + 4, src + cs + 4, limit);
 		prefetch_probe(longs, shorts, src, pos + m.len, ilimit, mm, log, slog);
-		ahead_try(&ah, base, src, pos + 1, limit, &m);
+		ahead_retry(&ah, base, src, pos + 1, limit, &m, 1, fuse);
 store:
 		mstart = m.pos;
 		pos = anchor = store_table(&cu, src, anchor, &m, mode == 2);
@@ -285,52 +362,80 @@ done:
  * input) take the copies that read them. The rows' copies code offsets by offval_raw (3.6 %
  * fewer instructions on text, 0.02-0.1 % larger frames), all but level 4 at 1 MiB (target
  * 24), where bin would be 0.9999 of libzstd's size; the small frames' rows keep zs_offval. */
-static inline __attribute__((always_inline)) void
-double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
+/* Each copy a function of its own (twice with a BMI2 path: generic, and BMI2, whose shifts by
+ * the hash size leave the CL register free), so that gcc allocates its registers apart from
+ * the other copies': inlined into one function, a change to one copy moved the others' spills
+ * (level 4's probe loop an instruction longer for a change to level 3's retry). Apart, the
+ * copies of levels 3 and 4 at 1 MiB ran 3 % fewer instructions on text, level 4 at 128 KiB
+ * 1 % more (callgrind), as fast (locked A/B, two rounds); the same frames. */
+#if ZS_HAVE_BMI2_PATH
+#define DOUBLE_COPY(name, ...)                                                                  \
+	static __attribute__((noinline)) void name##_generic(struct zs_cctx *c,                  \
+							     const uint8_t *src, size_t start,   \
+							     size_t end)                         \
+	{                                                                                       \
+		parse_double(c, src, start, end, __VA_ARGS__);                                  \
+	}                                                                                       \
+	ZS_TARGET_BMI2 static __attribute__((noinline)) void name##_bmi2(                       \
+		struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)                \
+	{                                                                                       \
+		parse_double(c, src, start, end, __VA_ARGS__);                                  \
+	}
+#define DOUBLE_RUN(name) (bmi2 ? name##_bmi2 : name##_generic)(c, src, start, end)
+#else
+#define DOUBLE_COPY(name, ...)                                                                  \
+	static __attribute__((noinline)) void name##_generic(struct zs_cctx *c,                  \
+							     const uint8_t *src, size_t start,   \
+							     size_t end)                         \
+	{                                                                                       \
+		parse_double(c, src, start, end, __VA_ARGS__);                                  \
+	}
+#define DOUBLE_RUN(name) ((void)bmi2, name##_generic(c, src, start, end))
+#endif
+
+/* The double-table parser with the hash width, and for the rows of levels 3-4 over 128 KiB
+ * and 1 MiB frames the table sizes and the step's growth, as constants in each copy: shifts
+ * by a constant leave the probe loop two registers more, where gcc reloaded the shift counts
+ * from the stack at every position (3.4-4.2 % fewer instructions in all at levels 3-4,
+ * callgrind, the same frames). Other sizes (small frames, whose tables shrink with the
+ * input) take the copies that read them. The rows' copies code offsets by offval_raw (3.6 %
+ * fewer instructions on text, 0.02-0.1 % larger frames), all but level 4 at 1 MiB (target
+ * 24), where bin would be 0.9999 of libzstd's size; the small frames' rows keep zs_offval.
+ * Levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones. */
+DOUBLE_COPY(row3s, 5, 16, 15, 8, 2, 1)
+DOUBLE_COPY(row3l, 5, 16, 16, 8, 2, 1)
+DOUBLE_COPY(row4l, 5, 16, 16, 8, 1, 0)
+DOUBLE_COPY(row4s, 4, 16, 15, 8, 2, 0)
+DOUBLE_COPY(any4, 4, c->hash_log, c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log,
+	    c->p.search_log, 0, 0)
+DOUBLE_COPY(any5, 5, c->hash_log, c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log,
+	    c->p.search_log, 0, 0)
+DOUBLE_COPY(any, c->p.min_match, c->hash_log,
+	    c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log, c->p.search_log, 0, 0)
+
+static void double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int bmi2)
 {
 	unsigned mm = c->p.min_match, log = c->hash_log, skip = c->p.search_log;
 	unsigned slog = c->p.chain_log < log ? c->p.chain_log : log;
-	/* levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones (this one
-	 * test, not one per row, left gcc's probe loops 1.5-2 % shorter) */
 	int row = skip == 8 && log == 16;
 
 	if (row && mm == 5 && slog == 15)
-		parse_double(c, src, start, end, 5, 16, 15, 8, 2);
+		DOUBLE_RUN(row3s);
 	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 2);
+		DOUBLE_RUN(row3l);
 	else if (row && mm == 5 && slog == 16)
-		parse_double(c, src, start, end, 5, 16, 16, 8, 1);
+		DOUBLE_RUN(row4l);
 	else if (row && mm == 4 && slog == 15)
-		parse_double(c, src, start, end, 4, 16, 15, 8, 2);
+		DOUBLE_RUN(row4s);
 	else if (mm == 4)
-		parse_double(c, src, start, end, 4, log, slog, skip, 0);
+		DOUBLE_RUN(any4);
 	else if (mm == 5)
-		parse_double(c, src, start, end, 5, log, slog, skip, 0);
+		DOUBLE_RUN(any5);
 	else
-		parse_double(c, src, start, end, mm, log, slog, skip, 0);
+		DOUBLE_RUN(any);
 }
-
-static void parse_double_generic(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
-{
-	double_mm(c, src, start, end);
-}
-
-#if ZS_HAVE_BMI2_PATH
-/* Shifts by the hash size without the CL register (and one register more for the rest). */
-ZS_TARGET_BMI2 static void parse_double_bmi2(struct zs_cctx *c, const uint8_t *src, size_t start,
-					     size_t end)
-{
-	double_mm(c, src, start, end);
-}
-#endif
 
 void zs_parse_double(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end)
 {
-#if ZS_HAVE_BMI2_PATH
-	if (zs_cpu_has_bmi2()) {
-		parse_double_bmi2(c, src, start, end);
-		return;
-	}
-#endif
-	parse_double_generic(c, src, start, end);
+	double_mm(c, src, start, end, zs_cpu_has_bmi2());
 }
