@@ -13,11 +13,20 @@
 #include "codecs/zstd/compress/match_row.h"
 
 /* How far ahead a position's row is fetched: the line arrives while the positions before it
- * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. A
- * match's run of inserts takes about 3 ns a position, so 16 ahead left each insert waiting on
- * its row (level 5, text: 30 % of the time on the load of the row's head); 64 were 5-10 %
- * faster on text than 16, 128 slower than 64. */
-#define AHEAD 64
+ * are parsed. Hashes are computed once, that far ahead, and kept in a ring of AHEAD_OF(rb).
+ * On the earlier machine a match's run of inserts took about 3 ns a position, and 16 ahead
+ * left each insert waiting on its row (level 5, text: 30 % of the time on the load of the
+ * row's head); 64 were 5-10 % faster on text than 16, 128 slower than 64. On the EPYC (Zen 4)
+ * 64 were the slowest of 16, 32, 64 and 128 (not measured why; perhaps ring_fill's burst of
+ * prefetches after a long match's skipped inside queues ahead of the parse's misses): 32 ran levels 5-10 0-10 %
+ * faster than 64 at both sizes, and rows of 128 bytes and more (two lines a row and more)
+ * faster still at 16 (levels 8-10: 1-12 % at 1 MiB, 0-5 % at 128 KiB), where 64-byte rows
+ * were slower at 16 than at 32 (level 6 at 1 MiB, misc: 1.044x libzstd's speed against
+ * 1.077, two rounds). With 32 and 16, levels 5-10 against main (locked A/B, two rounds): 46
+ * of 48 cells 0-10 % faster (level 6 at 1 MiB misc 1.02 -> 1.13x libzstd's speed, level 5
+ * misc 1.05 -> 1.08), level 6 bin and level 9 text at 1 MiB 1-3 % slower; the same frames. */
+#define AHEAD 32
+#define AHEAD_OF(rb) ((rb) > 64 ? 16u : AHEAD)
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first quarter of SKIP_RUN and the last twelfth are inserted;
  * the lazy parses insert every other position of runs over SPARSE_RUN. The greedy parse
@@ -72,8 +81,8 @@ struct lazy_state {
 	int short_runs;     /* trees: insert only the ends of a match longer than TREE_RUN */
 	size_t step_floor;  /* rows: lazy steps search only for matches longer than m.len - this
 			     * (0: any match) */
-	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
-	 * modulo AHEAD. */
+	/* Rows and tags of next_insert .. next_insert + AHEAD_OF(rb) - 1 (those hashed), by
+	 * position modulo AHEAD_OF(rb). */
 	uint8_t *ring_row[AHEAD];
 	uint8_t ring_tag[AHEAD];
 };
@@ -85,29 +94,29 @@ ZS_ROW_INLINE void ring_put(struct lazy_state *s, size_t p, unsigned rb, unsigne
 	uint8_t *row = zs_row_of(&s->rows, h, rb);
 
 	zs_row_prefetch(row, rb);
-	s->ring_row[p % AHEAD] = row;
-	s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
+	s->ring_row[p % AHEAD_OF(rb)] = row;
+	s->ring_tag[p % AHEAD_OF(rb)] = zs_row_tag(h, hm);
 }
 
-/* Fills the ring for positions [from, from + AHEAD). */
+/* Fills the ring for positions [from, from + AHEAD_OF(rb)). */
 ZS_ROW_INLINE void ring_fill(struct lazy_state *s, size_t from, unsigned rb, unsigned hm)
 {
 	if (rb == TREES)
 		return;
-	for (size_t p = from; p < from + AHEAD && p <= s->hash_limit; p++)
+	for (size_t p = from; p < from + AHEAD_OF(rb) && p <= s->hash_limit; p++)
 		ring_put(s, p, rb, hm);
 }
 
 /* Takes next_insert's row and tag from the ring and moves next_insert on by one, hashing the
- * position AHEAD further into the freed place. */
+ * position AHEAD_OF(rb) further into the freed place. */
 ZS_ROW_INLINE uint8_t *advance(struct lazy_state *s, uint8_t *tag, unsigned rb, unsigned hm)
 {
 	size_t p = s->next_insert;
-	uint8_t *row = s->ring_row[p % AHEAD];
+	uint8_t *row = s->ring_row[p % AHEAD_OF(rb)];
 
-	*tag = s->ring_tag[p % AHEAD];
-	if (p + AHEAD <= s->hash_limit)
-		ring_put(s, p + AHEAD, rb, hm);
+	*tag = s->ring_tag[p % AHEAD_OF(rb)];
+	if (p + AHEAD_OF(rb) <= s->hash_limit)
+		ring_put(s, p + AHEAD_OF(rb), rb, hm);
 	s->next_insert = p + 1;
 	return row;
 }
@@ -120,6 +129,7 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 	struct zs_rows rows = s->rows;
 	const uint8_t *src = s->src;
 	size_t p = s->next_insert, last = s->hash_limit;
+	const size_t reach = AHEAD_OF(rb);
 
 	if (rb == TREES) {
 		for (; p < to; p += step)
@@ -127,23 +137,23 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 		s->next_insert = p;
 		return;
 	}
-	/* Up to the last position with a position AHEAD on to hash (no test in the loop), then
+	/* Up to the last position with a position reach on to hash (no test in the loop), then
 	 * the rest. */
-	size_t bulk = last < AHEAD ? 0 : last - AHEAD + 1 < to ? last - AHEAD + 1 : to;
+	size_t bulk = last < reach ? 0 : last - reach + 1 < to ? last - reach + 1 : to;
 
 	for (; p < bulk; p += step) {
-		uint8_t *row = s->ring_row[p % AHEAD];
-		uint8_t tag = s->ring_tag[p % AHEAD];
-		uint64_t h = zs_row_hash(&rows, src + p + AHEAD, hm);
+		uint8_t *row = s->ring_row[p % reach];
+		uint8_t tag = s->ring_tag[p % reach];
+		uint64_t h = zs_row_hash(&rows, src + p + reach, hm);
 		uint8_t *ahead = zs_row_of(&rows, h, rb);
 
 		zs_row_prefetch(ahead, rb);
-		s->ring_row[p % AHEAD] = ahead;
-		s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
+		s->ring_row[p % reach] = ahead;
+		s->ring_tag[p % reach] = zs_row_tag(h, hm);
 		zs_row_insert(&rows, row, tag, p, rb);
 	}
 	for (; p < to; p += step)
-		zs_row_insert(&rows, s->ring_row[p % AHEAD], s->ring_tag[p % AHEAD], p, rb);
+		zs_row_insert(&rows, s->ring_row[p % reach], s->ring_tag[p % reach], p, rb);
 	s->next_insert = p;
 }
 
