@@ -13,11 +13,20 @@
 #include "codecs/zstd/compress/match_row.h"
 
 /* How far ahead a position's row is fetched: the line arrives while the positions before it
- * are parsed. Hashes are computed once, that far ahead, and kept in a ring of this size. A
- * match's run of inserts takes about 3 ns a position, so 16 ahead left each insert waiting on
- * its row (level 5, text: 30 % of the time on the load of the row's head); 64 were 5-10 %
- * faster on text than 16, 128 slower than 64. */
-#define AHEAD 64
+ * are parsed. Hashes are computed once, that far ahead, and kept in a ring of AHEAD_OF(rb).
+ * On the earlier machine a match's run of inserts took about 3 ns a position, and 16 ahead
+ * left each insert waiting on its row (level 5, text: 30 % of the time on the load of the
+ * row's head); 64 were 5-10 % faster on text than 16, 128 slower than 64. On the EPYC (Zen 4)
+ * 64 were the slowest of 16, 32, 64 and 128 (not measured why; perhaps ring_fill's burst of
+ * prefetches after a long match's skipped inside queues ahead of the parse's misses): 32 ran levels 5-10 0-10 %
+ * faster than 64 at both sizes, and rows of 128 bytes and more (two lines a row and more)
+ * faster still at 16 (levels 8-10: 1-12 % at 1 MiB, 0-5 % at 128 KiB), where 64-byte rows
+ * were slower at 16 than at 32 (level 6 at 1 MiB, misc: 1.044x libzstd's speed against
+ * 1.077, two rounds). With 32 and 16, levels 5-10 against main (locked A/B, two rounds): 46
+ * of 48 cells 0-10 % faster (level 6 at 1 MiB misc 1.02 -> 1.13x libzstd's speed, level 5
+ * misc 1.05 -> 1.08), level 6 bin and level 9 text at 1 MiB 1-3 % slower; the same frames. */
+#define AHEAD 32
+#define AHEAD_OF(rb) ((rb) > 64 ? 16u : AHEAD)
 /* Inside a long match the positions' rows cost more than they find: of a run of more than
  * SKIP_RUN positions only the first quarter of SKIP_RUN and the last twelfth are inserted;
  * the lazy parses insert every other position of runs over SPARSE_RUN. The greedy parse
@@ -72,8 +81,8 @@ struct lazy_state {
 	int short_runs;     /* trees: insert only the ends of a match longer than TREE_RUN */
 	size_t step_floor;  /* rows: lazy steps search only for matches longer than m.len - this
 			     * (0: any match) */
-	/* Rows and tags of next_insert .. next_insert + AHEAD - 1 (those hashed), by position
-	 * modulo AHEAD. */
+	/* Rows and tags of next_insert .. next_insert + AHEAD_OF(rb) - 1 (those hashed), by
+	 * position modulo AHEAD_OF(rb). */
 	uint8_t *ring_row[AHEAD];
 	uint8_t ring_tag[AHEAD];
 };
@@ -85,29 +94,29 @@ ZS_ROW_INLINE void ring_put(struct lazy_state *s, size_t p, unsigned rb, unsigne
 	uint8_t *row = zs_row_of(&s->rows, h, rb);
 
 	zs_row_prefetch(row, rb);
-	s->ring_row[p % AHEAD] = row;
-	s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
+	s->ring_row[p % AHEAD_OF(rb)] = row;
+	s->ring_tag[p % AHEAD_OF(rb)] = zs_row_tag(h, hm);
 }
 
-/* Fills the ring for positions [from, from + AHEAD). */
+/* Fills the ring for positions [from, from + AHEAD_OF(rb)). */
 ZS_ROW_INLINE void ring_fill(struct lazy_state *s, size_t from, unsigned rb, unsigned hm)
 {
 	if (rb == TREES)
 		return;
-	for (size_t p = from; p < from + AHEAD && p <= s->hash_limit; p++)
+	for (size_t p = from; p < from + AHEAD_OF(rb) && p <= s->hash_limit; p++)
 		ring_put(s, p, rb, hm);
 }
 
 /* Takes next_insert's row and tag from the ring and moves next_insert on by one, hashing the
- * position AHEAD further into the freed place. */
+ * position AHEAD_OF(rb) further into the freed place. */
 ZS_ROW_INLINE uint8_t *advance(struct lazy_state *s, uint8_t *tag, unsigned rb, unsigned hm)
 {
 	size_t p = s->next_insert;
-	uint8_t *row = s->ring_row[p % AHEAD];
+	uint8_t *row = s->ring_row[p % AHEAD_OF(rb)];
 
-	*tag = s->ring_tag[p % AHEAD];
-	if (p + AHEAD <= s->hash_limit)
-		ring_put(s, p + AHEAD, rb, hm);
+	*tag = s->ring_tag[p % AHEAD_OF(rb)];
+	if (p + AHEAD_OF(rb) <= s->hash_limit)
+		ring_put(s, p + AHEAD_OF(rb), rb, hm);
 	s->next_insert = p + 1;
 	return row;
 }
@@ -120,6 +129,7 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 	struct zs_rows rows = s->rows;
 	const uint8_t *src = s->src;
 	size_t p = s->next_insert, last = s->hash_limit;
+	const size_t reach = AHEAD_OF(rb);
 
 	if (rb == TREES) {
 		for (; p < to; p += step)
@@ -127,23 +137,23 @@ ZS_ROW_INLINE void insert_span(struct lazy_state *s, size_t to, unsigned rb, uns
 		s->next_insert = p;
 		return;
 	}
-	/* Up to the last position with a position AHEAD on to hash (no test in the loop), then
+	/* Up to the last position with a position reach on to hash (no test in the loop), then
 	 * the rest. */
-	size_t bulk = last < AHEAD ? 0 : last - AHEAD + 1 < to ? last - AHEAD + 1 : to;
+	size_t bulk = last < reach ? 0 : last - reach + 1 < to ? last - reach + 1 : to;
 
 	for (; p < bulk; p += step) {
-		uint8_t *row = s->ring_row[p % AHEAD];
-		uint8_t tag = s->ring_tag[p % AHEAD];
-		uint64_t h = zs_row_hash(&rows, src + p + AHEAD, hm);
+		uint8_t *row = s->ring_row[p % reach];
+		uint8_t tag = s->ring_tag[p % reach];
+		uint64_t h = zs_row_hash(&rows, src + p + reach, hm);
 		uint8_t *ahead = zs_row_of(&rows, h, rb);
 
 		zs_row_prefetch(ahead, rb);
-		s->ring_row[p % AHEAD] = ahead;
-		s->ring_tag[p % AHEAD] = zs_row_tag(h, hm);
+		s->ring_row[p % reach] = ahead;
+		s->ring_tag[p % reach] = zs_row_tag(h, hm);
 		zs_row_insert(&rows, row, tag, p, rb);
 	}
 	for (; p < to; p += step)
-		zs_row_insert(&rows, s->ring_row[p % AHEAD], s->ring_tag[p % AHEAD], p, rb);
+		zs_row_insert(&rows, s->ring_row[p % reach], s->ring_tag[p % reach], p, rb);
 	s->next_insert = p;
 }
 
@@ -354,15 +364,20 @@ ZS_ROW_INLINE void store_lits(struct zs_seq_store *st, const uint8_t *src, size_
 	st->nlits += to - anchor;
 }
 
-/* The parse of src[start, end) with rows of rb bytes; greedy: only for ZS_GREEDY. */
+/* The parse of src[start, end) with rows of rb bytes; fixed: the lazy steps a copy takes
+ * whatever the strategy (0 only for ZS_GREEDY, 1 only for ZS_LAZY), or FROM_STRATEGY. */
+#define FROM_STRATEGY 3
 ZS_ROW_INLINE void parse_rows(struct zs_cctx *c, struct lazy_state *ls, size_t start, unsigned rb,
-			      unsigned hm, int greedy)
+			      unsigned hm, unsigned fixed)
 {
 	struct zs_seq_store *st = &c->store;
 	struct lazy_state s = *ls;
 	const uint8_t *src = s.src;
 	size_t end = s.end;
-	unsigned depth = greedy || c->p.strategy == ZS_GREEDY ? 0 : c->p.strategy == ZS_LAZY ? 1 : 2;
+	unsigned depth = fixed != FROM_STRATEGY    ? fixed :
+			 c->p.strategy == ZS_GREEDY ? 0 :
+			 c->p.strategy == ZS_LAZY   ? 1 :
+						      2;
 	size_t pos = start + (start == 0), anchor = start;
 
 	ring_fill(&s, start, rb, hm);
@@ -439,25 +454,30 @@ store:
  * of levels_small.c); a greedy level with larger rows runs the lazy copy, at depth 0. Without
  * the lazy steps' code (depth a constant 0) level 5 ran 1-6 % faster than main at 1 MiB and
  * 0.5-5 % at 128 KiB (locked A/B, two rounds each, the byte filter in both: misc 0.990 ->
- * 1.032 and 1.013 -> 1.061, text 0.998 -> 1.043 and 1.039 -> 1.082), the same frames. */
-#define PARSE_COPY(rb, hm, g, name)                                                         \
+ * 1.032 and 1.013 -> 1.061, text 0.998 -> 1.043 and 1.039 -> 1.082), the same frames.
+ * Likewise a lazy copy (l, one step a constant) of level 6's rows at 128 KiB: 1.5-3 % faster
+ * (misc 1.054 -> 1.084, locked A/B, two rounds), the same frames. Lazy copies of level 6's
+ * and 7's 5-byte rows at 1 MiB ran 1 % more instructions and read no faster (misc 1.048 ->
+ * 1.020 at level 6, 1.136 -> 1.085 at level 7, two rounds): those keep the shared copy. */
+#define PARSE_COPY(rb, hm, fixed, name)                                                     \
 	static NOINLINE void name(struct zs_cctx *c, struct lazy_state *s, size_t start)    \
 	{                                                                                   \
-		parse_rows(c, s, start, rb, hm, g);                                         \
+		parse_rows(c, s, start, rb, hm, fixed);                                     \
 	}
-PARSE_COPY(0, 4, 0, parse_0_4)
-PARSE_COPY(64, 4, 0, parse_64_4)
-PARSE_COPY(64, 5, 0, parse_64_5)
-PARSE_COPY(128, 4, 0, parse_128_4)
-PARSE_COPY(128, 5, 0, parse_128_5)
-PARSE_COPY(192, 4, 0, parse_192_4)
-PARSE_COPY(192, 5, 0, parse_192_5)
-PARSE_COPY(256, 4, 0, parse_256_4)
-PARSE_COPY(256, 5, 0, parse_256_5)
-PARSE_COPY(64, 4, 1, parse_64_4g)
-PARSE_COPY(64, 5, 1, parse_64_5g)
-PARSE_COPY(128, 4, 1, parse_128_4g)
-PARSE_COPY(128, 5, 1, parse_128_5g)
+PARSE_COPY(0, 4, FROM_STRATEGY, parse_0_4)
+PARSE_COPY(64, 4, FROM_STRATEGY, parse_64_4)
+PARSE_COPY(64, 5, FROM_STRATEGY, parse_64_5)
+PARSE_COPY(128, 4, FROM_STRATEGY, parse_128_4)
+PARSE_COPY(128, 5, FROM_STRATEGY, parse_128_5)
+PARSE_COPY(192, 4, FROM_STRATEGY, parse_192_4)
+PARSE_COPY(192, 5, FROM_STRATEGY, parse_192_5)
+PARSE_COPY(256, 4, FROM_STRATEGY, parse_256_4)
+PARSE_COPY(256, 5, FROM_STRATEGY, parse_256_5)
+PARSE_COPY(64, 4, 0, parse_64_4g)
+PARSE_COPY(64, 5, 0, parse_64_5g)
+PARSE_COPY(128, 4, 0, parse_128_4g)
+PARSE_COPY(128, 5, 0, parse_128_5g)
+PARSE_COPY(64, 4, 1, parse_64_4l)
 #undef PARSE_COPY
 
 typedef void parse_fn(struct zs_cctx *c, struct lazy_state *s, size_t start);
@@ -476,6 +496,8 @@ static parse_fn *parse_copy(enum zs_strategy strategy, unsigned rb, unsigned min
 		return parse_0_4;
 	if (strategy == ZS_GREEDY && rb <= 128)
 		return greedy_copies[rb / 64 - 1][min_match >= 5];
+	if (strategy == ZS_LAZY && rb == 64 && min_match < 5)
+		return parse_64_4l;
 	return copies[rb / 64 - 1][min_match >= 5];
 }
 
