@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS)
-# comp_kernel.sh — images written with our zstd encoder at every level and block size (4K, 128K, 1M), mounted by the kernel and compared with their source.
+# comp_kernel.sh — images written with our zstd encoder at every level and block size (4K, 128K, 256K, 1M), mounted by the kernel and compared with their source.
 . "$top_srcdir/tests/lib/common.sh"
 
 need_root
@@ -32,7 +32,7 @@ head -c 200000 /dev/urandom > "$tree/random"
 
 level=1
 while [ $level -le 22 ]; do
-	for block in 4096 131072 1048576; do
+	for block in 4096 131072 262144 1048576; do
 		img="$SCRATCH/img-$level-$block.sq"
 		if ! "$MKSQUASHFS" "$tree" "$img" -comp zstd -Xcompression-level "$level" -b "$block" \
 			-noappend -quiet -no-progress >"$SCRATCH/log" 2>&1; then

@@ -27,12 +27,19 @@ struct zs_params {
 };
 
 /* The parameters of a level for an input of that many bytes (NULL for a level out of range);
- * input 0 asks for the row of inputs up to 256 KiB. */
+ * input 0 asks for levels.c's row of inputs up to 256 KiB. */
 const struct zs_params *zs_level_params(int level, size_t input);
 
 /* Inputs this small take levels_small.c's rows. */
 #define ZS_SMALL_INPUT (16u * 1024u)
 const struct zs_params *zs_small_params(int level);
+
+/* levels.c's first row serves inputs up to ZS_LARGE_INPUT, its second larger ones; inputs over
+ * ZS_MID_INPUT, up to twice ZS_LARGE_INPUT, take levels_mid.c's row for their size where the
+ * level has one (NULL: none, or another size). */
+#define ZS_MID_INPUT (128u * 1024u)
+#define ZS_LARGE_INPUT (256u * 1024u)
+const struct zs_params *zs_mid_params(int level, size_t input);
 
 /* Sequences and literals of the block being parsed. */
 struct zs_seq_store {

@@ -115,7 +115,7 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 {
 	const struct zs_params *p = zs_level_params(level, max_input);
 	struct needs n = {0, 0, 0, 0, 0};
-	const size_t large = 256u * 1024u;
+	const size_t large = ZS_LARGE_INPUT;
 	zs_cctx *c;
 
 	if (p == NULL)
@@ -126,8 +126,9 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	c->level = level;
 	c->max_input = max_input;
 	c->p = *p;
-	/* Tables need not exceed the input: the window is the input. Both rows of the level may
-	 * serve this context (inputs on either side of the large-input size). */
+	/* Tables need not exceed the input: the window is the input. Any row of the level may
+	 * serve this context (levels_small.c's, levels_mid.c's and both of levels.c's, by the
+	 * size of each input). */
 	unsigned in_log = ceil_log2(max_input < 64 ? 64 : max_input);
 
 	needs_of(p, in_log, max_input, &n);
@@ -135,6 +136,14 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 		 max_input < large ? max_input : large, &n);
 	needs_of(zs_small_params(level), in_log < 14 ? in_log : 14,
 		 max_input < ZS_SMALL_INPUT ? max_input : ZS_SMALL_INPUT, &n);
+	/* levels_mid.c's rows, each for inputs up to its size's largest. */
+	for (size_t mid = ZS_MID_INPUT * 2; mid <= 2 * large && mid / 2 < max_input; mid *= 2) {
+		unsigned mid_log = ceil_log2(mid);
+
+		if (zs_mid_params(level, mid) != NULL)
+			needs_of(zs_mid_params(level, mid), in_log < mid_log ? in_log : mid_log,
+				 max_input < mid ? max_input : mid, &n);
+	}
 	c->hash_alloc_log = n.hash_log;
 	c->chain_alloc_log = n.chain_log;
 	c->hash = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Copyright (C) 2026 The squashfs-toolkit authors (see AUTHORS) */
-/* levels.c — the search parameters of levels 1..22: one row for inputs up to 256 KiB, one for larger ones. */
+/* levels.c — the search parameters of levels 1..22: one row for inputs up to 256 KiB, one for larger ones (levels_small.c and levels_mid.c override them for some sizes). */
 #include "config.h"
 
 #include "codecs/zstd/compress/cctx.h"
@@ -192,13 +192,13 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	{{ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}, {ZS_BTULTRA2, 17, 18, 11, 3, 999, 2}}, /* 22 */
 };
 
-#define LARGE_INPUT (256u * 1024u)
-
 const struct zs_params *zs_level_params(int level, size_t input)
 {
 	if (level < ZS_MIN_LEVEL || level > ZS_MAX_LEVEL)
 		return NULL;
 	if (input != 0 && input <= ZS_SMALL_INPUT)
 		return zs_small_params(level);
-	return &level_table[level][input > LARGE_INPUT];
+	if (zs_mid_params(level, input) != NULL)
+		return zs_mid_params(level, input);
+	return &level_table[level][input > ZS_LARGE_INPUT];
 }

@@ -436,7 +436,7 @@ close:
 
 /* The single-table parsers with the hash width and the retry as constants in each copy:
  * retry 2 is the pair loop (parse_pair). The pair loop's rows (levels.c: levels 1-2 at
- * 128 KiB, level 2 at 1 MiB) also get their table size and step growth as constants (shifts
+ * 128 KiB, level 2 at 1 MiB; levels_mid.c: level 1 at 256 KiB) also get their table size and step growth as constants (shifts
  * by a constant free registers in the probe loop: 2-5 % fewer instructions in all, the same
  * frames), and tagged entries (seek_tagged) with the positions of their inputs (18 bits up to
  * 256 KiB, 20 up to 1 MiB); other sizes (small frames) take the copies that read them. */
@@ -452,6 +452,8 @@ single_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_t end, int r
 			parse_pair(c, src, start, end, 6, 13, 9, 2, 18);
 		else if (mm == 5 && log == 15 && skip == 8 && p18)
 			parse_pair(c, src, start, end, 5, 15, 8, 2, 18);
+		else if (mm == 6 && log == 15 && skip == 9 && p18)
+			parse_pair(c, src, start, end, 6, 15, 9, 2, 18);
 		else if (mm == 6 && log == 16 && skip == 9 && p20)
 			parse_pair(c, src, start, end, 6, 16, 9, 2, 20);
 		else if (mm == 5)
