@@ -47,10 +47,15 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 	int32_t threshold = 1 << acc_log;
 	unsigned width = acc_log + 1;
 
+	uint32_t bits = peek_forward(in, pos);
+
 	while (remaining > 1) {
 		if (symbol > max_symbol)
 			return -1;
-		uint32_t bits = peek_forward(in, pos);
+		/* The next count's bits come from a load at this count's position, shifted by this
+		 * count's width once known: the load is off the chain from one count to the next (a
+		 * load at the next position waited for this count's width, then took L1's latency). */
+		uint64_t window = zs_read64(in + (pos >> 3));
 		/* Values below `small_max` fit in width-1 bits; the rest need width bits and fold
 		 * back. Selected by conditional moves: which one it is follows the data. */
 		int32_t small_max = 2 * threshold - 1 - remaining;
@@ -60,7 +65,10 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 		int32_t big = full >= threshold ? full - small_max : full;
 		int32_t count = (is_small ? low : big) - 1;
 
-		pos += width - (unsigned)is_small;
+		unsigned step = width - (unsigned)is_small;
+
+		bits = (uint32_t)(window >> ((pos & 7) + step));
+		pos += step;
 		norm[symbol++] = (int16_t)count;
 		remaining -= count < 0 ? 1 : count;
 		if (count == 0) {
@@ -78,6 +86,7 @@ ptrdiff_t zs_fse_read_counts(const uint8_t *src, size_t len, int16_t *norm, unsi
 				if (pos > limit)
 					return -1;
 			}
+			bits = peek_forward(in, pos);
 		}
 		if (pos > limit)
 			return -1;

@@ -379,6 +379,37 @@ static inline __attribute__((always_inline)) void decode_4_fast(const uint16_t *
 	}
 }
 
+/* After the fast loop each stream is within a round of its start, a dozen symbols or so: a
+ * share that counts in a small literals section. Four symbols a stream per turn with the
+ * general reader's clamped reload, the streams interleaved so that their chains of table
+ * loads overlap (one stream at a time, each waited on its own), while every segment has four
+ * left. Each stream's last few go one stream at a time (decode_tail). */
+static inline __attribute__((always_inline)) void decode_4_near_start(const struct zs_huf_table *t,
+								      struct zs_bitin in[4],
+								      uint8_t *op[4],
+								      uint8_t *const oend[4])
+{
+	const uint16_t *entries = t->entries;
+	unsigned mb = t->max_bits;
+	size_t n = (size_t)(oend[3] - op[3]);
+
+	for (int i = 0; i < 3; i++)
+		if ((size_t)(oend[i] - op[i]) < n)
+			n = (size_t)(oend[i] - op[i]);
+	for (n /= 4; n != 0; n--) {
+		for (int i = 0; i < 4; i++) {
+			uint8_t *o = op[i];
+
+			zs_bitin_reload(&in[i]);
+			o[0] = decode_symbol(entries, mb, &in[i]);
+			o[1] = decode_symbol(entries, mb, &in[i]);
+			o[2] = decode_symbol(entries, mb, &in[i]);
+			o[3] = decode_symbol(entries, mb, &in[i]);
+			op[i] = o + 4;
+		}
+	}
+}
+
 static inline __attribute__((always_inline)) int decode_4_body(const struct zs_huf_table *t,
 								uint8_t *dst, size_t dst_len,
 								const uint8_t *src, size_t len)
@@ -413,6 +444,7 @@ static inline __attribute__((always_inline)) int decode_4_body(const struct zs_h
 	}
 	/* The last segment is the shortest: while it has room, so do the others. */
 	decode_4_fast(t->entries, t->max_bits, in, op, oend[3]);
+	decode_4_near_start(t, in, op, oend);
 	for (int i = 0; i < 4; i++) {
 		if (decode_tail(t, &in[i], op[i], oend[i]) != 0)
 			return -1;
