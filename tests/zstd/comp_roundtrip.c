@@ -174,11 +174,13 @@ static void build_inputs(void)
 		p[i] = (uint8_t)"abc"[i % 3];
 	p = add_input("near-duplicates-128k", 131072, 0);
 	gen_near_duplicates(p, 131072);
-	/* Inputs of 128-256 KiB take levels_mid.c's rows, at every level here. */
+	/* Inputs of 128-512 KiB take levels_mid.c's rows, at every level here. */
 	p = add_input("near-duplicates-256k", 262144, 0);
 	gen_near_duplicates(p, 262144);
 	p = add_input("text-200k", 200000, 0);
 	gen_text(p, 200000);
+	p = add_input("text-400k", 400000, 0);
+	gen_text(p, 400000);
 	p = add_input("near-duplicates-1m", LARGEST_INPUT, 1);
 	gen_near_duplicates(p, LARGEST_INPUT);
 	p = add_input("text-1m", LARGEST_INPUT, 1);
