@@ -69,6 +69,19 @@ ahead_load(struct ahead *a, uint32_t *longs, uint32_t base, const uint8_t *src, 
 	__asm__ __volatile__("" : : "r"(a->x));
 }
 
+/* The match at p of the candidate cand (its first 8 bytes equal) replaces m if longer. */
+static inline __attribute__((always_inline)) void
+take_longer(const uint8_t *src, size_t p, size_t cand, const uint8_t *limit, struct fmatch *m)
+{
+	size_t len = 8 + zs_match_len(src + p + 8, src + cand + 8, limit);
+
+	if (len <= m->len)
+		return;
+	m->pos = p;
+	m->dist = (uint32_t)(p - cand);
+	m->len = len;
+}
+
 static inline __attribute__((always_inline)) void
 ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
 	  const uint8_t *limit, struct fmatch *m)
@@ -76,13 +89,7 @@ ahead_try(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
 	*a->slot = (uint32_t)p + base;
 	if (a->cand >= p || p - a->cand == m->dist || a->x != 0)
 		return;
-	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
-
-	if (len <= m->len)
-		return;
-	m->pos = p;
-	m->dist = (uint32_t)(p - a->cand);
-	m->len = len;
+	take_longer(src, p, a->cand, limit, m);
 }
 
 /* ahead_try where want (m shorter than the retry target, or 1 for a short match), with one
@@ -101,13 +108,7 @@ ahead_fused(const struct ahead *a, uint32_t base, const uint8_t *src, size_t p,
 	*a->slot = (uint32_t)pick(want, p + base, a->cand + base);
 	if (__builtin_expect(!go, 1))
 		return;
-	size_t len = 8 + zs_match_len(src + p + 8, src + a->cand + 8, limit);
-
-	if (len <= m->len)
-		return;
-	m->pos = p;
-	m->dist = (uint32_t)(p - a->cand);
-	m->len = len;
+	take_longer(src, p, a->cand, limit, m);
 }
 
 /* The retry where want: by ahead_fused where fuse, else by ahead_try. */
