@@ -70,6 +70,16 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * 2^16-2^17 short ones took 768 KiB-1 MiB (their probes are random reads, so the tables'
 	 * size sets the time): level 3 1.07-1.09x, level 4 1.12-1.19x as fast, both 0.3 % larger;
 	 * level 4 makes some of it up with a longer retry target (24; 16 left bin at 1.0001).
+	 * But with the same tables at 1 MiB level 3 ran 0.98-1.03x level 4's speed (the retry
+	 * is a small part of the work): level 4 there takes 2^17 long slots (768 KiB), 0.9723-
+	 * 0.9977 of libzstd's size (0.16-0.5 % smaller), 1.035-1.056x libzstd's speed on text
+	 * (1.05-1.07 before), tree, bin and misc 1.12-1.30x; level 3 then 1.02-1.05x level 4's
+	 * speed, 1.034-1.037 on average per sample (1.01-1.03 before; locked A/B, four rounds).
+	 * Text is the bind: libzstd's levels 3 and 4 run there at one speed, ours at 1.065x.
+	 * Level 3 itself had no cheaper row within bin's 0.17 %: 2^15 short slots bin 1.0027,
+	 * a target of 8 1.0036, 2^15 long and short slots 1.0091; a target of 10 (0.9990) or a
+	 * step growing every 64 bytes were no faster than 12 (0.99-1.04x level 4's speed). A
+	 * target of 64 at level 4: 0.01-0.3 % smaller, 0-2 % slower (one round).
 	 * Level 4 at 128 KiB: 2^16 long and 2^15 short slots of 4-byte hashes (384 KiB, level
 	 * 3's) where 2^17 + 2^17 took 1 MiB, with match_dfast.c's probe, on which the smaller
 	 * tables gained 6 % (with a branch per test they were no faster). 2^15 + 2^15: as fast,
@@ -83,7 +93,7 @@ static const struct zs_params level_table[ZS_MAX_LEVEL + 1][2] = {
 	 * and 0.1-1.2 % smaller, but level 3 at 1 MiB then within 0.07 % of level 4's sizes; at
 	 * 128 KiB 16 already left misc smaller than level 4 (0.9999 of its size; 24: 0.9985). */
 	{{ZS_DFAST, 16, 15, 8, 5, 12, 1}, {ZS_DFAST, 16, 16, 8, 5, 12, 1}}, /* 3 */
-	{{ZS_DFAST, 16, 15, 8, 4, 64, 1}, {ZS_DFAST, 16, 16, 8, 5, 24, 1}}, /* 4 */
+	{{ZS_DFAST, 16, 15, 8, 4, 64, 1}, {ZS_DFAST, 17, 16, 8, 5, 24, 1}}, /* 4 */
 	/* Levels 5-10 at 128 KiB keep 512 KiB of rows (chain_log 17), 1 byte per input byte: the
 	 * 1 MiB of chain_log 18 missed a 1 MiB cache 3.7x as often (cachegrind, level 5: 0.67M
 	 * read misses to 0.18M; libzstd's 0.15M) for 0.04-0.17 % in size. */

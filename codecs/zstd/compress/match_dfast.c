@@ -401,11 +401,13 @@ done:
  * callgrind, the same frames). Other sizes (small frames, whose tables shrink with the
  * input) take the copies that read them. The rows' copies code offsets by offval_raw (3.6 %
  * fewer instructions on text, 0.02-0.1 % larger frames), all but level 4 at 1 MiB (target
- * 24), where bin would be 0.9999 of libzstd's size; the small frames' rows keep zs_offval.
- * Levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones. */
+ * 24), where bin was 0.9999 of libzstd's size in 2^16 long slots (in 2^17: 0.9980, and no
+ * faster: text 1.039x libzstd's speed against 1.045); the small frames' rows keep zs_offval.
+ * Levels 3-4's rows (levels.c): 2^16 long slots and 2^15 or 2^16 short ones, but level 4's
+ * at 1 MiB: 2^17 long and 2^16 short ones (row4l). */
 DOUBLE_COPY(row3s, 5, 16, 15, 8, 2, 1)
 DOUBLE_COPY(row3l, 5, 16, 16, 8, 2, 1)
-DOUBLE_COPY(row4l, 5, 16, 16, 8, 1, 0)
+DOUBLE_COPY(row4l, 5, 17, 16, 8, 1, 0)
 DOUBLE_COPY(row4s, 4, 16, 15, 8, 2, 0)
 DOUBLE_COPY(any4, 4, c->hash_log, c->p.chain_log < c->hash_log ? c->p.chain_log : c->hash_log,
 	    c->p.search_log, 0, 0)
@@ -424,7 +426,7 @@ static void double_mm(struct zs_cctx *c, const uint8_t *src, size_t start, size_
 		DOUBLE_RUN(row3s);
 	else if (row && mm == 5 && slog == 16 && c->p.target_len < 24)
 		DOUBLE_RUN(row3l);
-	else if (row && mm == 5 && slog == 16)
+	else if (skip == 8 && log == 17 && mm == 5 && slog == 16)
 		DOUBLE_RUN(row4l);
 	else if (row && mm == 4 && slog == 15)
 		DOUBLE_RUN(row4s);
