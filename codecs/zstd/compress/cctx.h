@@ -58,6 +58,7 @@ struct zs_cctx {
 	size_t src_len;     /* the frame being compressed (hash reads stay below it) */
 	struct zs_params p; /* the level's row for the frame being compressed */
 	unsigned hash_alloc_log; /* the tables' sizes: the largest any input up to max_input needs */
+	unsigned hash2_alloc_log; /* hash2's (0: none) */
 	unsigned hash3_alloc_log;
 	unsigned chain_alloc_log;
 	unsigned hash_log;  /* effective for the current input (smaller for small inputs) */

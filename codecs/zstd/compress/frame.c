@@ -60,7 +60,7 @@ static int split_alloc(zs_cctx *c, size_t block)
 /* What the tables need for inputs up to max_input: the union of the level's rows. */
 struct needs {
 	unsigned hash_log, chain_log, hash3_log;
-	int hash2;
+	unsigned hash2_log; /* double-fast rows' long table (0: none) */
 	size_t opt_block; /* the largest block an optimal-parser row parses (0: none) */
 };
 
@@ -70,12 +70,18 @@ static void needs_of(const struct zs_params *p, unsigned in_log, size_t max_in, 
 	unsigned h = p->hash_log < in_log + 1 ? p->hash_log : in_log + 1;
 	size_t block = max_in < ZS_BLOCK_SIZE_MAX ? max_in : ZS_BLOCK_SIZE_MAX;
 
+	/* A double-fast row's long hashes go to hash2, its short ones (chain_log, no larger) to
+	 * hash; a single-table row (chain_log 0) has only hash. */
+	if (p->strategy == ZS_DFAST && p->chain_log > 0) {
+		if (h > n->hash2_log)
+			n->hash2_log = h;
+		h = p->chain_log < h ? p->chain_log : h;
+	}
 	if (h > n->hash_log)
 		n->hash_log = h;
 	/* The single-probe parsers use no chain. */
 	if (p->strategy > ZS_DFAST && chain_log_for(p, in_log) > n->chain_log)
 		n->chain_log = chain_log_for(p, in_log);
-	n->hash2 |= p->strategy == ZS_DFAST;
 	if (p->strategy >= ZS_BTOPT && block > n->opt_block)
 		n->opt_block = block;
 	unsigned h3 = HASH3_LOG < in_log ? HASH3_LOG : in_log;
@@ -145,11 +151,12 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 				 max_input < mid ? max_input : mid, &n);
 	}
 	c->hash_alloc_log = n.hash_log;
+	c->hash2_alloc_log = n.hash2_log;
 	c->chain_alloc_log = n.chain_log;
 	c->hash = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
 	c->chain = zs_table_alloc(((size_t)1 << n.chain_log) * sizeof(uint32_t));
-	if (n.hash2)
-		c->hash2 = calloc((size_t)1 << n.hash_log, sizeof(uint32_t));
+	if (n.hash2_log != 0)
+		c->hash2 = calloc((size_t)1 << n.hash2_log, sizeof(uint32_t));
 	c->hash3_alloc_log = n.hash3_log;
 	if (n.hash3_log != 0)
 		c->hash3 = malloc(((size_t)1 << n.hash3_log) * sizeof(uint32_t));
@@ -158,7 +165,7 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 	c->store.seqs = malloc((block / 3 + 2) * sizeof(struct zs_seq));
 	c->store.lits = malloc(block + 8);
 	c->frame_buf = malloc(zs_compress_bound(max_input));
-	if (c->hash == NULL || c->chain == NULL || (n.hash2 && c->hash2 == NULL) ||
+	if (c->hash == NULL || c->chain == NULL || (n.hash2_log != 0 && c->hash2 == NULL) ||
 	    (n.hash3_log != 0 && c->hash3 == NULL) ||
 	    c->store.seqs == NULL || c->store.lits == NULL || c->frame_buf == NULL ||
 	    (n.opt_block && (zs_opt_alloc(c, n.opt_block) != 0 ||
@@ -328,7 +335,7 @@ static size_t compress_frame(zs_cctx *c, const uint8_t *in, size_t src_len, uint
 	if (c->idx_base == 0 || c->idx_base > UINT32_MAX - 2 * (c->max_input + 1)) {
 		memset(c->hash, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
 		if (c->hash2 != NULL)
-			memset(c->hash2, 0, ((size_t)1 << c->hash_alloc_log) * sizeof(uint32_t));
+			memset(c->hash2, 0, ((size_t)1 << c->hash2_alloc_log) * sizeof(uint32_t));
 		if (c->hash3 != NULL)
 			memset(c->hash3, 0, ((size_t)1 << c->hash3_alloc_log) * sizeof(uint32_t));
 		if (c->idx_base != 0) /* calloc zeroed it for the first frame */
