@@ -144,10 +144,11 @@ zs_cctx *zs_cctx_new(int level, size_t max_input)
 		 max_input < ZS_SMALL_INPUT ? max_input : ZS_SMALL_INPUT, &n);
 	/* levels_mid.c's rows, each for inputs up to its size's largest. */
 	for (size_t mid = ZS_MID_INPUT * 2; mid <= 2 * large && mid / 2 < max_input; mid *= 2) {
+		const struct zs_params *row = zs_mid_params(level, mid);
 		unsigned mid_log = ceil_log2(mid);
 
-		if (zs_mid_params(level, mid) != NULL)
-			needs_of(zs_mid_params(level, mid), in_log < mid_log ? in_log : mid_log,
+		if (row != NULL)
+			needs_of(row, in_log < mid_log ? in_log : mid_log,
 				 max_input < mid ? max_input : mid, &n);
 	}
 	c->hash_alloc_log = n.hash_log;

@@ -208,7 +208,7 @@ const struct zs_params *zs_level_params(int level, size_t input)
 		return NULL;
 	if (input != 0 && input <= ZS_SMALL_INPUT)
 		return zs_small_params(level);
-	if (zs_mid_params(level, input) != NULL)
-		return zs_mid_params(level, input);
-	return &level_table[level][input > ZS_LARGE_INPUT];
+	const struct zs_params *mid = zs_mid_params(level, input);
+
+	return mid != NULL ? mid : &level_table[level][input > ZS_LARGE_INPUT];
 }
